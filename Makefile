@@ -1,0 +1,25 @@
+# The two set-up commands of the README. Both work on a fresh clone.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+DEMO_QUESTION ?= Do you encrypt customer data at rest on AWS?
+
+.PHONY: demo test install clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+install: $(BIN)/.installed
+
+demo: $(BIN)/.installed
+	$(BIN)/rfpbot ingest examples/kb
+	$(BIN)/rfpbot search "$(DEMO_QUESTION)" -k 3
+
+test: $(BIN)/.installed
+	$(BIN)/pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache

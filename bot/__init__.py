@@ -1,0 +1,1 @@
+"""The Slack app and the `rfpbot` command line."""

@@ -1,0 +1,44 @@
+"""`rfpbot ingest PATH... [--index PATH] [--rebuild] [--base-url URL]`"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from retrieval import ingest
+
+from ..deps import open_index
+from ..settings import Settings
+from ..terminal import ProgressBar
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `ingest` sub-command."""
+    parser = subparsers.add_parser("ingest", help="ingest documentation into the index")
+    parser.add_argument("paths", nargs="+", type=Path, help="folders or files to ingest")
+    parser.add_argument("--index", type=Path, help="index file (default: RFPBOT_INDEX or the data dir)")
+    parser.add_argument("--rebuild", action="store_true", help="start the index afresh (e.g. a new embedder)")
+    parser.add_argument("--base-url", help="base URL for documents whose front matter has no url")
+    parser.set_defaults(handler=run)
+
+
+async def run(args: argparse.Namespace, settings: Settings) -> int:
+    """Ingest, draw progress on a terminal, print the one-line summary."""
+    for path in args.paths:
+        if not path.exists():
+            from retrieval import PathNotFound
+
+            raise PathNotFound(path)
+    index = open_index(settings, index_path=args.index, create=True, rebuild=args.rebuild)
+    bar = ProgressBar("embedding")
+    try:
+        summary = await ingest(
+            args.paths, index, base_url=args.base_url or settings.kb_base_url, rebuild=args.rebuild,
+            warn=lambda message: print(f"warning: {message}", file=sys.stderr), progress=bar,
+        )
+    finally:
+        bar.finish()
+        await index.close()
+    print(f"Ingested {summary.line()}")
+    return 0

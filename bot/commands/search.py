@@ -1,0 +1,58 @@
+"""`rfpbot search "QUERY" [--csp AWS|GCP|Azure] [-k 5] [--alpha 0.5] [--json]`"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import textwrap
+from pathlib import Path
+
+from retrieval import DEFAULT_ALPHA, EmptyQuery, SearchHit
+
+from ..deps import open_index
+from ..settings import Settings
+
+_KEYS = ("title", "source_path", "csp", "score", "text", "url", "heading_path")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `search` sub-command."""
+    parser = subparsers.add_parser("search", help="search the index")
+    parser.add_argument("query", help="what to search for")
+    parser.add_argument("--csp", choices=["AWS", "GCP", "Azure"], help="only this cloud (plus general documents)")
+    parser.add_argument("-k", type=int, default=5, help="number of results (default 5)")
+    parser.add_argument("--alpha", type=float, default=DEFAULT_ALPHA,
+                        help="0 = keywords only, 1 = vectors only (default 0.5)")
+    parser.add_argument("--min-score", type=float, default=0.0, help="drop results under this fused score")
+    parser.add_argument("--index", type=Path, help="index file")
+    parser.add_argument("--json", action="store_true", help="print a JSON list")
+    parser.set_defaults(handler=run)
+
+
+async def run(args: argparse.Namespace, settings: Settings) -> int:
+    """Print ranked chunks; exit 1 when nothing matched."""
+    if not args.query.strip():
+        raise EmptyQuery()
+    index = open_index(settings, index_path=args.index)
+    try:
+        hits = await index.search(args.query, k=args.k, csp=args.csp, alpha=args.alpha, min_score=args.min_score)
+    finally:
+        await index.close()
+    if args.json:
+        print(json.dumps([hit.model_dump(include=set(_KEYS)) for hit in hits], indent=2))
+    else:
+        print(_render(hits) if hits else "No results.")
+    return 0 if hits else 1
+
+
+def _render(hits: list[SearchHit]) -> str:
+    blocks = []
+    for rank, hit in enumerate(hits, start=1):
+        where = " > ".join(hit.heading_path) or hit.title
+        body = textwrap.shorten(" ".join(hit.text.split()), 400, placeholder=" …")
+        blocks.append(
+            f"{rank}. {hit.title}  [{hit.csp}]  score {hit.score:.3f}\n"
+            f"   {hit.source_path} · {where}\n"
+            + textwrap.indent(textwrap.fill(body, 96), "   ")
+        )
+    return "\n\n".join(blocks)

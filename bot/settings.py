@@ -1,0 +1,43 @@
+"""All configuration, read once from the environment (and a `.env` file)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "rfpbot"
+
+
+def _env(name: str) -> AliasChoices:
+    return AliasChoices(name, name.lower())
+
+
+class Settings(BaseSettings):
+    """Every setting rfpbot reads; each field names its environment variable."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    data_dir: Path = Field(default_factory=_default_data_dir, validation_alias=_env("RFPBOT_DATA_DIR"),
+                           description="Folder for the index and the database.")
+    index_path: Path | None = Field(None, validation_alias=_env("RFPBOT_INDEX"),
+                                    description="The embedded index file (default DATA_DIR/index.sqlite).")
+    embedder: Literal["wordllama", "openai"] = Field("wordllama", validation_alias=_env("RFPBOT_EMBEDDER"),
+                                                     description="Embedding model family.")
+    openai_embedding_model: str = Field("text-embedding-3-small",
+                                        validation_alias=_env("OPENAI_EMBEDDING_MODEL"))
+    openai_api_key: str | None = Field(None, validation_alias=_env("OPENAI_API_KEY"))
+    openai_base_url: str | None = Field(None, validation_alias=_env("OPENAI_BASE_URL"),
+                                        description="Any OpenAI-compatible endpoint.")
+    kb_base_url: str | None = Field(None, validation_alias=_env("RFPBOT_KB_BASE_URL"),
+                                    description="Base URL for documents without a `url` in front matter.")
+
+    def resolved_index_path(self) -> Path:
+        """Where the embedded index lives; every command uses this one location."""
+        return (self.index_path or self.data_dir / "index.sqlite").expanduser()

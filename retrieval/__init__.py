@@ -1,0 +1,25 @@
+"""Retrieval: loading documentation, chunking, embeddings and the searchable index."""
+
+from .embeddings import Embedder, OpenAIEmbedder, WordLlamaEmbedder
+from .errors import (
+    DocumentNotFound,
+    EmbedderMismatch,
+    EmbeddingError,
+    EmptyQuery,
+    PathNotFound,
+    RetrievalError,
+    SkippedFile,
+)
+from .fusion import relative_score_fusion
+from .index import DEFAULT_ALPHA, Index
+from .ingest import ingest
+from .models import CLOUDS, Chunk, Csp, Document, DocumentChunks, IndexStats, IngestSummary, SearchHit
+from .sqlite_index import EmbeddedIndex, IndexMissing
+
+__all__ = [
+    "CLOUDS", "Chunk", "Csp", "DEFAULT_ALPHA", "Document", "DocumentChunks", "DocumentNotFound",
+    "EmbeddedIndex", "Embedder", "EmbedderMismatch", "EmbeddingError", "EmptyQuery", "Index",
+    "IndexMissing", "IndexStats", "IngestSummary", "OpenAIEmbedder", "PathNotFound",
+    "RetrievalError", "SearchHit", "SkippedFile", "WordLlamaEmbedder", "ingest",
+    "relative_score_fusion",
+]

@@ -1,0 +1,86 @@
+"""Embedding models behind one small protocol: wordllama (offline) and OpenAI."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from .errors import EmbeddingError
+
+if TYPE_CHECKING:
+    from openai import AsyncOpenAI
+
+
+class Embedder(Protocol):
+    """Turns texts into unit-length float32 vectors, one row per text."""
+
+    name: str
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def _unit_rows(matrix: np.ndarray) -> np.ndarray:
+    matrix = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return matrix / np.where(norms == 0, 1.0, norms)
+
+
+class WordLlamaEmbedder:
+    """wordllama's bundled weights, loaded from the installed package: never the network."""
+
+    def __init__(self, config: str = "l2_supercat", dim: int = 256) -> None:
+        self.name = f"wordllama:{config}:{dim}"
+        self._config = config
+        self._dim = dim
+        self._model = None
+
+    def _load(self):
+        if self._model is None:
+            import wordllama
+
+            folder = Path(wordllama.__file__).parent
+            try:
+                self._model = wordllama.WordLlama.load(
+                    config=self._config, cache_dir=folder, dim=self._dim, disable_download=True
+                )
+            except Exception as exc:  # wordllama raises bare exceptions of many kinds
+                raise EmbeddingError(f"cannot load wordllama weights from {folder}: {exc}") from exc
+        return self._model
+
+    def embed_sync(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed on the calling thread (used by batch ingestion off the event loop)."""
+        if not texts:
+            return np.zeros((0, self._dim), dtype=np.float32)
+        return _unit_rows(self._load().embed(list(texts), batch_size=256))
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return await asyncio.to_thread(self.embed_sync, texts)
+
+
+class OpenAIEmbedder:
+    """OpenAI (or any compatible endpoint's) embeddings through AsyncOpenAI."""
+
+    def __init__(self, client: AsyncOpenAI, model: str = "text-embedding-3-small", batch: int = 256):
+        self.name = f"openai:{model}"
+        self._client = client
+        self._model = model
+        self._batch = batch
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray:
+        import openai
+
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), self._batch):
+            batch = list(texts[start : start + self._batch])
+            try:
+                response = await self._client.embeddings.create(model=self._model, input=batch)
+            except openai.OpenAIError as exc:
+                raise EmbeddingError(f"the embeddings endpoint failed: {exc}") from exc
+            rows.extend(item.embedding for item in sorted(response.data, key=lambda d: d.index))
+        if not rows:
+            return np.zeros((0, 0), dtype=np.float32)
+        return _unit_rows(np.array(rows))

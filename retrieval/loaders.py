@@ -1,0 +1,100 @@
+"""Turning files into Documents: markdown, MDX, HTML, plain text and PDF."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .csp import detect_csp
+from .errors import SkippedFile
+from .frontmatter import MalformedFrontMatter, split_front_matter
+from .html_text import html_to_text
+from .models import Document
+from .text import sha256
+
+MARKDOWN = {".md", ".markdown"}
+MDX = {".mdx"}
+HTML = {".html", ".htm"}
+TEXT = {".txt", ".text"}
+PDF = {".pdf"}
+SUPPORTED = MARKDOWN | MDX | HTML | TEXT | PDF
+
+_MDX_LINE = re.compile(r"^\s*(import|export)\s.*$|^\s*<[A-Z][\w.]*[^>]*/>\s*$", re.M)
+_H1 = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.M)
+
+
+def load_file(path: Path, root: Path, base_url: str | None = None) -> Document:
+    """Load one file; raise SkippedFile with a reason a person can act on."""
+    suffix = path.suffix.lower()
+    if suffix not in SUPPORTED:
+        raise SkippedFile(path, f"unsupported file type '{suffix or path.name}'")
+    source_path = path.relative_to(root).as_posix() if path != root else path.name
+    if suffix in PDF:
+        title, text, meta = _read_pdf(path)
+    else:
+        title, text, meta = _read_textual(path, suffix)
+    if not text.strip():
+        raise SkippedFile(path, "the file has no text")
+    title = meta.get("title") or title or _title_from_name(path)
+    return Document(
+        source_path=source_path,
+        root=str(root),
+        title=title,
+        url=meta.get("url") or _url_for(base_url, source_path),
+        csp=detect_csp(meta.get("csp"), source_path, title),
+        text=text,
+        hash=sha256(text + repr(sorted(meta.items()))),
+    )
+
+
+def _read_textual(path: Path, suffix: str) -> tuple[str, str, dict[str, str]]:
+    raw = _read_utf8(path)
+    if suffix in HTML:
+        return html_to_text(raw)
+    try:
+        meta, body = split_front_matter(raw)
+    except MalformedFrontMatter as exc:
+        raise SkippedFile(path, f"malformed front matter: {exc}") from exc
+    if suffix in MDX:
+        body = _MDX_LINE.sub("", body)
+    body = body.strip("\n")
+    heading = _H1.search(body) if suffix not in TEXT else None
+    return (heading.group(1) if heading else ""), body, meta
+
+
+def _read_utf8(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SkippedFile(path, f"cannot be read ({exc.strerror or exc})") from exc
+    if b"\x00" in data[:8192]:
+        raise SkippedFile(path, "looks binary (NUL bytes), not text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SkippedFile(path, f"is not UTF-8 text (byte {exc.start})") from exc
+
+
+def _read_pdf(path: Path) -> tuple[str, str, dict[str, str]]:
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        reader = PdfReader(str(path))
+        pages = [page.extract_text() or "" for page in reader.pages]
+        title = (reader.metadata.title if reader.metadata else None) or ""
+    except (PyPdfError, OSError, ValueError, KeyError) as exc:
+        raise SkippedFile(path, f"is not a readable PDF ({exc})") from exc
+    text = "\n\n".join(page.strip() for page in pages if page.strip())
+    return str(title), text, {}
+
+
+def _title_from_name(path: Path) -> str:
+    return path.stem.replace("-", " ").replace("_", " ").strip().capitalize()
+
+
+def _url_for(base_url: str | None, source_path: str) -> str | None:
+    if not base_url:
+        return None
+    stem = re.sub(r"\.[A-Za-z]+$", "", source_path)
+    return f"{base_url.rstrip('/')}/{stem}"
