@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from openai import AsyncOpenAI
 
 
+_INLINE_TEXTS = 4
+
+
 class Embedder(Protocol):
     """Turns texts into unit-length float32 vectors, one row per text."""
 
@@ -58,6 +61,9 @@ class WordLlamaEmbedder:
         return _unit_rows(self._load().embed(list(texts), batch_size=256))
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
+        # A query takes a fraction of a millisecond: a thread hop would cost more.
+        if len(texts) <= _INLINE_TEXTS and self._model is not None:
+            return self.embed_sync(texts)
         return await asyncio.to_thread(self.embed_sync, texts)
 
 

@@ -12,6 +12,7 @@ class VectorMatrix:
 
     def __init__(self) -> None:
         self._ids: list[str] = []
+        self._by_rowid: dict[int, str] = {}
         self._csps = np.array([], dtype=object)
         self._matrix = np.zeros((0, 0), dtype=np.float32)
         self._version: int | None = None
@@ -26,14 +27,19 @@ class VectorMatrix:
         version = conn.execute("PRAGMA data_version").fetchone()[0]
         if version == self._version:
             return
-        rows = conn.execute("SELECT id, csp, vector FROM chunks ORDER BY rowid").fetchall()
-        self._ids = [row[0] for row in rows]
-        self._csps = np.array([row[1] for row in rows], dtype=object)
+        rows = conn.execute("SELECT rowid, id, csp, vector FROM chunks ORDER BY rowid").fetchall()
+        self._ids = [row[1] for row in rows]
+        self._by_rowid = {row[0]: row[1] for row in rows}
+        self._csps = np.array([row[2] for row in rows], dtype=object)
         self._matrix = (
-            np.vstack([np.frombuffer(row[2], dtype=np.float32) for row in rows])
+            np.vstack([np.frombuffer(row[3], dtype=np.float32) for row in rows])
             if rows else np.zeros((0, 0), dtype=np.float32)
         )
         self._version = version
+
+    def chunk_id(self, rowid: int) -> str:
+        """The chunk id stored at a rowid (as of the last refresh)."""
+        return self._by_rowid[rowid]
 
     def nearest(self, query: np.ndarray, allowed: tuple[str, ...] | None, limit: int) -> dict[str, float]:
         """Cosine similarity of the best `limit` vectors (rows and query are unit length)."""

@@ -1,0 +1,83 @@
+"""Shared fixtures. No test reaches the internet: see network_guard."""
+
+from __future__ import annotations
+
+import shutil
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from retrieval import EmbeddedIndex, WordLlamaEmbedder
+
+from . import network_guard
+
+network_guard.install()
+
+ROOT = Path(__file__).resolve().parent.parent
+KB = ROOT / "examples" / "kb"
+QUESTIONS = ROOT / "examples" / "questions.csv"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch, tmp_path):
+    """Commands under test use a throwaway data dir and never a developer's .env or keys."""
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "RFPBOT_INDEX", "RFPBOT_EMBEDDER", "WEAVIATE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("RFPBOT_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def embedder() -> WordLlamaEmbedder:
+    """The real default embedder, loaded once."""
+    return WordLlamaEmbedder()
+
+
+@pytest.fixture
+def kb_copy(tmp_path) -> Path:
+    """A private copy of the sample knowledge base that a test may edit."""
+    target = tmp_path / "kb"
+    shutil.copytree(KB, target)
+    return target
+
+
+@pytest.fixture
+async def index(tmp_path, embedder):
+    """An empty embedded index in a real file."""
+    idx = EmbeddedIndex(tmp_path / "index.sqlite", embedder)
+    yield idx
+    await idx.close()
+
+
+class HashEmbedder:
+    """A deterministic bag-of-words embedder with its own name (for mismatch tests)."""
+
+    def __init__(self, name: str = "test:hash", dim: int = 64) -> None:
+        self.name = name
+        self.dim = dim
+
+    async def embed(self, texts):
+        rows = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for word in text.lower().split():
+                rows[i, zlib.crc32(word.encode()) % self.dim] += 1.0
+        norms = np.linalg.norm(rows, axis=1, keepdims=True)
+        return rows / np.where(norms == 0, 1, norms)
+
+
+class FailingEmbedder(HashEmbedder):
+    """Fails after embedding `ok_calls` batches, like a model server going away."""
+
+    def __init__(self, ok_calls: int = 0, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.ok_calls = ok_calls
+
+    async def embed(self, texts):
+        from retrieval import EmbeddingError
+
+        if self.ok_calls <= 0:
+            raise EmbeddingError("embedding service unavailable")
+        self.ok_calls -= 1
+        return await super().embed(texts)

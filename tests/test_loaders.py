@@ -1,0 +1,85 @@
+"""Each loader turns its format into a Document; bad files are refused with a reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.errors import SkippedFile
+from retrieval.loaders import load_file
+from retrieval.text import normalize_ws
+
+from .documents import minimal_pdf, write
+
+
+def test_markdown_front_matter_gives_title_url_and_csp(tmp_path):
+    path = write(tmp_path / "kb/cloud/notes.md", "---\ntitle: GuardDuty notes\nurl: https://x.example/g\ncsp: aws\n---\n\n# Heading\n\nBody text.\n")
+    doc = load_file(path, tmp_path / "kb")
+    assert (doc.title, doc.url, doc.csp, doc.source_path) == ("GuardDuty notes", "https://x.example/g", "AWS", "cloud/notes.md")
+    assert doc.text.startswith("# Heading") and "title:" not in doc.text
+
+
+def test_markdown_without_front_matter_uses_first_heading_and_base_url(tmp_path):
+    path = write(tmp_path / "security/keys.md", "Intro line.\n\n# Key management\n\nKeys rotate yearly.\n")
+    doc = load_file(path, tmp_path, base_url="https://docs.example/")
+    assert doc.title == "Key management"
+    assert doc.url == "https://docs.example/security/keys"
+    assert doc.csp == "General"
+
+
+def test_csp_read_from_path_then_title(tmp_path):
+    assert load_file(write(tmp_path / "azure/setup.md", "# Setup\n\nText."), tmp_path).csp == "Azure"
+    assert load_file(write(tmp_path / "x.md", "# The GCP connector\n\nText."), tmp_path).csp == "GCP"
+    # A general page that names AWS in its body is not AWS-specific.
+    assert load_file(write(tmp_path / "y.md", "# Hosting\n\nWe run on AWS, AWS, AWS."), tmp_path).csp == "General"
+
+
+def test_mdx_drops_imports_and_components(tmp_path):
+    path = write(tmp_path / "p.mdx", "import Tabs from '@theme/Tabs'\n\n# SSO\n\n<Callout type=\"note\" />\n\nSAML 2.0 is supported.\n")
+    doc = load_file(path, tmp_path)
+    assert "import" not in doc.text and "<Callout" not in doc.text
+    assert "SAML 2.0 is supported." in doc.text and doc.title == "SSO"
+
+
+def test_html_headings_become_markdown_and_meta_is_read(tmp_path):
+    html = (
+        "<html><head><title>Backups</title><meta name='csp' content='GCP'>"
+        "<link rel='canonical' href='https://d.example/backups'><style>p{}</style></head>"
+        "<body><nav>menu</nav><h1>Backups</h1><p>Daily &amp; encrypted.</p>"
+        "<h2>Retention</h2><ul><li>35 days</li></ul><script>x()</script></body></html>"
+    )
+    doc = load_file(write(tmp_path / "b.html", html), tmp_path)
+    assert doc.title == "Backups" and doc.csp == "GCP" and doc.url == "https://d.example/backups"
+    assert "# Backups" in doc.text and "## Retention" in doc.text and "- 35 days" in doc.text
+    assert "Daily & encrypted." in doc.text
+    assert "menu" not in doc.text and "x()" not in doc.text
+
+
+def test_plain_text_title_from_file_name(tmp_path):
+    doc = load_file(write(tmp_path / "incident-response.txt", "We notify within 72 hours."), tmp_path)
+    assert doc.title == "Incident response" and doc.text == "We notify within 72 hours."
+
+
+def test_pdf_text_and_title(tmp_path):
+    path = write(tmp_path / "soc2.pdf", minimal_pdf(["SOC 2 Type II report", "Renewed every year."], title="SOC 2 summary"))
+    doc = load_file(path, tmp_path)
+    assert doc.title == "SOC 2 summary"
+    assert "Renewed every year." in normalize_ws(doc.text)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("image.png", b"\x89PNG", "unsupported file type"),
+        ("blob.md", b"abc\x00def", "binary"),
+        ("latin.txt", "caf\xe9".encode("latin-1"), "not UTF-8"),
+        ("empty.md", "---\ntitle: Empty\n---\n\n   \n", "no text"),
+        ("open.md", "---\ntitle: never closed\n\n# Body\n", "front matter"),
+        ("pairs.md", "---\njust words here\n---\n# Body\n", "front matter"),
+        ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "PDF"),
+    ],
+)
+def test_bad_files_are_refused_with_the_reason(tmp_path, name, content, reason):
+    path = write(tmp_path / name, content)
+    with pytest.raises(SkippedFile, match=reason) as caught:
+        load_file(path, tmp_path)
+    assert name in str(caught.value)
