@@ -1,0 +1,78 @@
+"""What one pipeline run carries from node to node: collaborators, the trace,
+progress reporting, the documents already read, and the LLM-or-offline switch."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from retrieval import Document, Index
+
+from .config import PipelineConfig
+from .contracts import ProgressEvent, TraceEntry
+from .errors import LLMError
+from .llm import LLM, Tier, Usage
+
+T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
+ProgressCallback = Callable[[ProgressEvent], Awaitable[None]]
+
+
+async def ignore_progress(event: ProgressEvent) -> None:
+    """The default progress callback: nobody is listening."""
+
+
+@dataclass
+class RunContext:
+    """One run's collaborators and its accumulating trace."""
+
+    index: Index
+    llm: LLM | None
+    config: PipelineConfig
+    emit: ProgressCallback = ignore_progress
+    trace: list[TraceEntry] = field(default_factory=list)
+    documents: dict[str, Document] = field(default_factory=dict)
+    fallbacks: list[str] = field(default_factory=list)
+
+    async def document(self, source_path: str) -> Document:
+        """A whole document, read from the index once per run."""
+        if source_path not in self.documents:
+            self.documents[source_path] = await self.index.read_document(source_path)
+        return self.documents[source_path]
+
+    async def step(self, node: str, work: Callable[[Usage], Awaitable[T]], summarize: Callable[[T], str],
+                   iteration: int | None = None) -> T:
+        """Run one node: progress events around it and a trace entry after it."""
+        await self.emit(ProgressEvent(stage=node, status="started", iteration=iteration))
+        usage = Usage()
+        started_at, t0 = datetime.now(timezone.utc), time.perf_counter()
+        value = await work(usage)
+        summary = summarize(value)
+        self.trace.append(TraceEntry(node=node, started_at=started_at, duration_ms=round((time.perf_counter() - t0) * 1000, 2),
+                                     llm_calls=usage.calls, tokens=usage.tokens, summary=summary))
+        await self.emit(ProgressEvent(stage=node, status="finished", summary=summary, iteration=iteration))
+        return value
+
+    async def ask(self, *, node: str, tier: Tier, system: str, payload: dict, output: type[M], usage: Usage) -> M:
+        """One structured LLM call; the inputs travel as JSON after an `INPUT:` line."""
+        assert self.llm is not None
+        user = "INPUT:\n" + json.dumps(payload, ensure_ascii=False, default=str)
+        return await self.llm.structured(node=node, tier=tier, system=system, user=user, output=output, usage=usage)
+
+    async def llm_or_offline(self, node: str, with_llm: Callable[[], Awaitable[T]], offline: Callable[[], T]) -> T:
+        """The LLM path when there is a model; the offline path otherwise, or as fallback."""
+        if self.llm is None:
+            return offline()
+        try:
+            return await with_llm()
+        except LLMError as exc:
+            if not self.config.llm_fallback:
+                raise
+            self.fallbacks.append(f"{node}: {exc}")
+            return offline()

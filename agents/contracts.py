@@ -1,0 +1,210 @@
+"""The shared vocabulary of the pipeline: every agent's input and output as pydantic models.
+
+Field names follow seed 000 in snake_case. The models that an LLM fills in keep to
+what OpenAI's strict structured outputs accept (no free-form dicts); numeric
+ranges are enforced by clamping after parsing rather than in the JSON schema.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+ComplianceStatus = Literal["Fully Supported", "Partially Supported", "Not Supported"]
+Verdict = Literal["PASS", "REVISE", "FAIL"]
+CspName = Literal["AWS", "GCP", "Azure", "General"]
+STATUSES: tuple[ComplianceStatus, ...] = ("Fully Supported", "Partially Supported", "Not Supported")
+
+
+def _clamp(value: object) -> object:
+    """Round and clamp a 0–100 score; anything not a number is left for validation to reject."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return int(max(0, min(100, round(value))))
+    return value
+
+
+class ClassificationResult(BaseModel):
+    """Whether the answer depends on the cloud, with a question per cloud if so."""
+
+    is_csp_specific: bool
+    reasoning: str
+    aws_question: str | None = None
+    gcp_question: str | None = None
+    azure_question: str | None = None
+
+    def variants(self) -> dict[str, str]:
+        """{cloud: question} for each cloud the question is about."""
+        pairs = {"AWS": self.aws_question, "GCP": self.gcp_question, "Azure": self.azure_question}
+        return {csp: q for csp, q in pairs.items() if self.is_csp_specific and q}
+
+
+class QueryFacet(BaseModel):
+    """One aspect of the question that needs its own evidence."""
+
+    name: str
+    description: str
+    product_terms: list[str] = Field(default_factory=list)
+    search_queries: list[str] = Field(default_factory=list)
+    target_docs: list[str] = Field(default_factory=list)
+
+
+class QueryPlanResult(BaseModel):
+    """Facets and the 3–5 queries research runs first."""
+
+    original_question: str
+    facets: list[QueryFacet]
+    primary_queries: list[str]
+    reasoning: str
+
+
+class ResearchSource(BaseModel):
+    """A retrieved document with the passages that matched."""
+
+    title: str
+    url: str | None = None
+    source_path: str
+    content: str
+    csp: CspName = "General"
+    score: float
+
+
+class ResearchResult(BaseModel):
+    """The sources research kept, how sure it is, and what it could not find."""
+
+    sources: list[ResearchSource] = Field(default_factory=list)
+    confidence: int = 0
+    capability_gap: str | None = None
+
+    _score = field_validator("confidence", mode="before")(lambda cls, v: _clamp(v))
+
+
+class SourceEvidence(BaseModel):
+    """Verbatim quotes taken from one source."""
+
+    source_path: str
+    source_title: str
+    quotes: list[str] = Field(default_factory=list)
+
+
+class EvidenceResult(BaseModel):
+    """Quotes per source; every quote was checked to occur in its source."""
+
+    evidence: list[SourceEvidence] = Field(default_factory=list)
+
+    def quote_count(self) -> int:
+        """All quotes over all sources."""
+        return sum(len(e.quotes) for e in self.evidence)
+
+
+class Citation(BaseModel):
+    """A quote that backs part of the answer, with where it comes from."""
+
+    source_path: str
+    source_title: str
+    url: str | None = None
+    quote: str
+
+
+class SynthesisResult(BaseModel):
+    """A drafted answer. Citations are numbered by their order: [1] is the first."""
+
+    answer: str
+    compliance_status: ComplianceStatus
+    confidence_score: int
+    citations: list[Citation] = Field(default_factory=list)
+    facets_covered: list[str] = Field(default_factory=list)
+    facets_missing: list[str] = Field(default_factory=list)
+    reasoning: str = ""
+
+    _score = field_validator("confidence_score", mode="before")(lambda cls, v: _clamp(v))
+
+
+class ValidationCheck(BaseModel):
+    """One check of the critic."""
+
+    passed: bool
+    issue: str | None = None
+
+
+class CriticChecks(BaseModel):
+    """The five checks every draft goes through."""
+
+    quote_grounding: ValidationCheck
+    status_alignment: ValidationCheck
+    confidence_calibration: ValidationCheck
+    facet_coverage: ValidationCheck
+    answer_quality: ValidationCheck
+
+    def failed(self) -> dict[str, str]:
+        """{check name: issue} for the checks that failed."""
+        return {name: (check.issue or "failed") for name, check in self if not check.passed}
+
+
+class CriticResult(BaseModel):
+    """The critic's verdict on one draft."""
+
+    verdict: Verdict
+    checks: CriticChecks
+    issues: list[str] = Field(default_factory=list)
+    suggestions: list[str] = Field(default_factory=list)
+    recommended_confidence: int | None = None
+    revision_instructions: str | None = None
+    missing_facets: list[str] = Field(default_factory=list)
+
+    _score = field_validator("recommended_confidence", mode="before")(lambda cls, v: _clamp(v))
+
+
+class TraceEntry(BaseModel):
+    """What one node did: when, how long, how many LLM calls and tokens."""
+
+    node: str
+    started_at: datetime
+    duration_ms: float
+    llm_calls: int = 0
+    tokens: int = 0
+    summary: str = ""
+
+
+class ProgressEvent(BaseModel):
+    """A stage starting or finishing, for the CLI and the Slack thread."""
+
+    stage: str
+    status: Literal["started", "finished"]
+    summary: str = ""
+    iteration: int | None = None
+
+
+class PipelineResult(BaseModel):
+    """Everything a run produced; `synthesis` is the final answer when success."""
+
+    question: str
+    classification: ClassificationResult | None = None
+    query_plan: QueryPlanResult | None = None
+    research: ResearchResult | None = None
+    evidence: EvidenceResult | None = None
+    synthesis: SynthesisResult | None = None
+    synthesis_history: list[SynthesisResult] = Field(default_factory=list)
+    critic_feedback: list[CriticResult] = Field(default_factory=list)
+    iterations: int = 0
+    duration_ms: float = 0.0
+    success: bool = False
+    error: str | None = None
+    escalated: bool = False
+    escalation_reason: str | None = None
+    engine: str = "offline"
+    trace: list[TraceEntry] = Field(default_factory=list)
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The last critic verdict."""
+        return self.critic_feedback[-1].verdict if self.critic_feedback else None
+
+    def llm_calls(self) -> int:
+        """LLM calls over every node."""
+        return sum(t.llm_calls for t in self.trace)
+
+    def tokens(self) -> int:
+        """Tokens over every node."""
+        return sum(t.tokens for t in self.trace)

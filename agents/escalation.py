@@ -1,0 +1,32 @@
+"""Deciding whether a finished run goes to a person, and saying why in words they can act on."""
+
+from __future__ import annotations
+
+from .config import PipelineConfig
+from .contracts import CriticResult, ResearchResult, SynthesisResult
+
+
+def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research: ResearchResult,
+                      config: PipelineConfig, iterations: int, fallbacks: list[str]) -> str | None:
+    """None when the answer may go out as it is; otherwise why a reviewer is needed."""
+    reasons = []
+    if critic.verdict == "FAIL":
+        reasons.append("the critic judged that the documentation cannot answer this question"
+                       + (f" ({critic.issues[0]})" if critic.issues else ""))
+    elif critic.verdict == "REVISE":
+        reasons.append(f"after {iterations} drafts the critic still found problems: "
+                       + ("; ".join(critic.issues[:3]) or "see the critic's feedback"))
+    if synthesis.facets_missing:
+        reasons.append("no source covers " + "; ".join(synthesis.facets_missing))
+    if not synthesis.citations and research.capability_gap:
+        reasons.append(research.capability_gap)
+    if synthesis.confidence_score < config.confidence_threshold:
+        sources = len({c.source_path for c in synthesis.citations})
+        support = (f"{len(synthesis.citations)} quote(s) from {sources} source(s) back the answer"
+                   if synthesis.citations else "no quote backs the answer")
+        reasons.append(f"confidence {synthesis.confidence_score} is under the threshold "
+                       f"{config.confidence_threshold} ({support})")
+    if fallbacks:
+        reasons.append("the language model failed, so parts were answered by the offline engine ("
+                       + "; ".join(fallbacks)[:300] + ")")
+    return "; ".join(dict.fromkeys(reasons)) or None

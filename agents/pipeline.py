@@ -1,0 +1,113 @@
+"""The orchestrator: classifier and planner → research → evidence → synthesis/critic loop.
+
+It only chains the agents. Every run ends: the loop is bounded, the whole run has a
+timeout, and any failure becomes `success=False` with an error a person can read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from retrieval import Index, RetrievalError
+
+from . import evidence as evidence_agent
+from . import research as research_agent
+from .classifier import classify
+from .config import PipelineConfig
+from .context import ProgressCallback, RunContext, ignore_progress
+from .contracts import EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult
+from .critic import critique
+from .errors import AgentError
+from .escalation import escalation_reason
+from .guardrails import validate_question
+from .llm import LLM
+from .planner import plan
+from .synthesis import synthesize
+
+
+class Pipeline:
+    """Answers questions over an index, with a model or offline."""
+
+    def __init__(self, index: Index, llm: LLM | None = None, config: PipelineConfig | None = None) -> None:
+        self.index = index
+        self.llm = llm
+        self.config = config or PipelineConfig()
+
+    @property
+    def engine(self) -> str:
+        """'offline' or the model's name."""
+        return self.llm.name if self.llm else "offline"
+
+    async def run(self, question: str, on_progress: ProgressCallback = ignore_progress,
+                  context: str | None = None) -> PipelineResult:
+        """Answer one question. Never raises for a failed run: see `success` and `error`."""
+        ctx = RunContext(index=self.index, llm=self.llm, config=self.config, emit=on_progress)
+        result = PipelineResult(question=question, engine=self.engine)
+        started = time.perf_counter()
+        try:
+            async with asyncio.timeout(self.config.timeout_seconds):
+                await self._answer(ctx, result, validate_question(question, self.config), context)
+            result.success = True
+        except TimeoutError:
+            result.error = f"the run took longer than {self.config.timeout_seconds:.0f} s and was stopped"
+        except (AgentError, RetrievalError) as exc:
+            result.error = str(exc)
+        result.duration_ms = round((time.perf_counter() - started) * 1000, 2)
+        result.trace = ctx.trace
+        if not result.success:
+            result.escalated = True
+            result.escalation_reason = f"the run failed: {result.error}"
+        return result
+
+    async def _answer(self, ctx: RunContext, result: PipelineResult, question: str, context: str | None) -> None:
+        asked = f"{question}\n\n(Earlier in this conversation: {context})" if context else question
+        result.classification, result.query_plan = await asyncio.gather(classify(ctx, question), plan(ctx, asked))
+        result.research = await research_agent.research(ctx, question, result.query_plan, result.classification)
+        result.evidence = await evidence_agent.gather_evidence(ctx, question, result.query_plan, result.research.sources)
+        await self._loop(ctx, result, question)
+        final, critic = result.synthesis, result.critic_feedback[-1]
+        if critic.recommended_confidence is not None:
+            final.confidence_score = min(final.confidence_score, critic.recommended_confidence)
+        reason = escalation_reason(final, critic, result.research, self.config, result.iterations, ctx.fallbacks)
+        result.escalated, result.escalation_reason = reason is not None, reason
+
+    async def _loop(self, ctx: RunContext, result: PipelineResult, question: str) -> None:
+        researched: set[str] = set()
+        critic = None
+        for iteration in range(1, self.config.max_iterations + 1):
+            draft = await synthesize(ctx, question, result.query_plan, result.evidence, critic, iteration)
+            result.synthesis, result.iterations = draft, iteration
+            result.synthesis_history.append(draft)
+            more = [f for f in draft.facets_missing if f not in researched] if iteration < self.config.max_iterations else []
+            critic = await critique(ctx, question, result.query_plan, draft, result.evidence, result.research, more, iteration)
+            result.critic_feedback.append(critic)
+            if critic.verdict in ("PASS", "FAIL"):
+                return
+            if critic.missing_facets:
+                researched.update(critic.missing_facets)
+                await self._research_again(ctx, result, question, critic.missing_facets, iteration)
+
+    async def _research_again(self, ctx: RunContext, result: PipelineResult, question: str,
+                              facets: list[str], iteration: int) -> None:
+        """Critique-aware retrieval: search for the missing facets first, read only new sources."""
+        queries = _facet_queries(result.query_plan, facets)
+        found: ResearchResult = await research_agent.research(
+            ctx, question, result.query_plan, result.classification, extra_queries=queries,
+            node="re-research", iteration=iteration)
+        known = {s.source_path for s in result.research.sources}
+        fresh = [s for s in found.sources if s.source_path not in known]
+        result.research = research_agent.merge(result.research, found)
+        if fresh:
+            more: EvidenceResult = await evidence_agent.gather_evidence(
+                ctx, question, result.query_plan, fresh, node="re-evidence", iteration=iteration)
+            result.evidence = evidence_agent.merge(result.evidence, more)
+
+
+def _facet_queries(query_plan: QueryPlanResult, names: list[str]) -> list[str]:
+    queries = []
+    for facet in query_plan.facets:
+        if facet.name in names:
+            queries.extend(facet.search_queries or [facet.description])
+            queries.append(" ".join(facet.product_terms + [facet.name]))
+    return list(dict.fromkeys(q for q in queries if q.strip())) or names
