@@ -17,6 +17,7 @@ install: $(BIN)/.installed
 demo: $(BIN)/.installed
 	$(BIN)/rfpbot ingest examples/kb
 	$(BIN)/rfpbot search "$(DEMO_QUESTION)" -k 3
+	$(BIN)/rfpbot ask "$(DEMO_QUESTION)"
 
 test: $(BIN)/.installed
 	$(BIN)/pytest

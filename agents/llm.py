@@ -9,6 +9,7 @@ invalid reply once, and bounds concurrent calls and calls per minute.
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import time
 from collections import deque
@@ -50,6 +51,7 @@ class LLM(Protocol):
         ...
 
 
+@functools.cache
 def _strict_schema(model: type[BaseModel]) -> dict:
     # The openai package knows how to turn a pydantic model into a schema that
     # strict structured outputs accept; its helper lives in a private module.

@@ -39,10 +39,13 @@ class Pipeline:
         """'offline' or the model's name."""
         return self.llm.name if self.llm else "offline"
 
-    async def run(self, question: str, on_progress: ProgressCallback = ignore_progress,
+    async def run(self, question: str, on_progress: ProgressCallback | None = None,
                   context: str | None = None) -> PipelineResult:
-        """Answer one question. Never raises for a failed run: see `success` and `error`."""
-        ctx = RunContext(index=self.index, llm=self.llm, config=self.config, emit=on_progress)
+        """Answer one question. Never raises for a failed run: see `success` and `error`.
+
+        `context` is the earlier question and answer of a conversation, for follow-ups.
+        """
+        ctx = RunContext(index=self.index, llm=self.llm, config=self.config, emit=on_progress or ignore_progress)
         result = PipelineResult(question=question, engine=self.engine)
         started = time.perf_counter()
         try:

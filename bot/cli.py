@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 from collections.abc import Sequence
 
 from pydantic import ValidationError
 
+from agents.errors import AgentError
 from retrieval import RetrievalError
 
 from .commands import COMMANDS
@@ -32,10 +34,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         settings = Settings()
+        # Some dependencies (wordllama) switch the root logger to INFO on import.
+        logging.basicConfig(level=settings.log_level, force=True)
         return asyncio.run(args.handler(args, settings))
     except ValidationError as exc:
         return _fail(f"invalid configuration: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}")
-    except (RetrievalError, BotError) as exc:
+    except (RetrievalError, AgentError, BotError) as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return _fail("interrupted", code=130)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agents.config import PipelineConfig
+from agents.llm import LLM, OpenAILLM
+from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
 
 from .errors import ConfigError
@@ -31,3 +34,30 @@ def open_index(settings: Settings, *, index_path: Path | None = None, create: bo
     """The configured index; `create` for ingestion, otherwise it must exist."""
     path = index_path or settings.resolved_index_path()
     return EmbeddedIndex(path, make_embedder(settings), create=create or rebuild, rebuild=rebuild)
+
+
+def engine_name(settings: Settings, requested: str | None = None) -> str:
+    """'offline' or 'openai', resolving 'auto' by whether an API key is set."""
+    engine = requested or settings.engine
+    if engine == "auto":
+        return "openai" if settings.openai_api_key else "offline"
+    return engine
+
+
+def make_llm(settings: Settings, requested: str | None = None) -> LLM | None:
+    """The OpenAI engine's model, or None for the offline engine."""
+    if engine_name(settings, requested) == "offline":
+        return None
+    return OpenAILLM(make_openai_client(settings), fast_model=settings.openai_fast_model,
+                     strong_model=settings.openai_strong_model, timeout=settings.openai_timeout,
+                     max_concurrency=settings.llm_concurrency, calls_per_minute=settings.llm_calls_per_minute)
+
+
+def pipeline_config(settings: Settings) -> PipelineConfig:
+    """The pipeline's knobs from the settings."""
+    return PipelineConfig(max_iterations=settings.max_iterations, confidence_threshold=settings.confidence_threshold)
+
+
+def make_pipeline(settings: Settings, index: Index, engine: str | None = None) -> Pipeline:
+    """A pipeline over `index` with the configured (or requested) engine."""
+    return Pipeline(index, make_llm(settings, engine), pipeline_config(settings))

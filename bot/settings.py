@@ -37,6 +37,24 @@ class Settings(BaseSettings):
                                         description="Any OpenAI-compatible endpoint.")
     kb_base_url: str | None = Field(None, validation_alias=_env("RFPBOT_KB_BASE_URL"),
                                     description="Base URL for documents without a `url` in front matter.")
+    engine: Literal["auto", "offline", "openai"] = Field(
+        "auto", validation_alias=_env("RFPBOT_ENGINE"),
+        description="auto: the OpenAI engine when OPENAI_API_KEY is set, else offline.")
+    openai_fast_model: str = Field("gpt-4o-mini", validation_alias=_env("OPENAI_FAST_MODEL"),
+                                   description="Model for classifier, planner, evidence and critic.")
+    openai_strong_model: str = Field("gpt-4o", validation_alias=_env("OPENAI_STRONG_MODEL"),
+                                     description="Model for synthesis.")
+    openai_timeout: float = Field(60.0, gt=0, validation_alias=_env("OPENAI_TIMEOUT"),
+                                  description="Seconds before one LLM call is abandoned and retried.")
+    llm_concurrency: int = Field(8, ge=1, validation_alias=_env("RFPBOT_LLM_CONCURRENCY"))
+    llm_calls_per_minute: int = Field(300, ge=1, validation_alias=_env("RFPBOT_LLM_CALLS_PER_MINUTE"))
+    confidence_threshold: int = Field(70, ge=0, le=100, validation_alias=_env("RFPBOT_CONFIDENCE_THRESHOLD"),
+                                      description="Answers under this confidence go to human review.")
+    max_iterations: int = Field(3, ge=1, le=10, validation_alias=_env("RFPBOT_MAX_ITERATIONS"),
+                                description="Synthesis/critic rounds at most.")
+
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        "WARNING", validation_alias=_env("RFPBOT_LOG_LEVEL"), description="Logging level of the process.")
 
     def resolved_index_path(self) -> Path:
         """Where the embedded index lives; every command uses this one location."""

@@ -81,3 +81,29 @@ class FailingEmbedder(HashEmbedder):
             raise EmbeddingError("embedding service unavailable")
         self.ok_calls -= 1
         return await super().embed(texts)
+
+
+@pytest.fixture(scope="session")
+def kb_index_path(tmp_path_factory) -> Path:
+    """The sample knowledge base ingested once per session (tests only read it)."""
+    import asyncio
+
+    from retrieval import ingest
+
+    path = tmp_path_factory.mktemp("kb-index") / "index.sqlite"
+
+    async def build():
+        idx = EmbeddedIndex(path, WordLlamaEmbedder())
+        await ingest([KB], idx)
+        await idx.close()
+
+    asyncio.run(build())
+    return path
+
+
+@pytest.fixture
+async def kb_index(kb_index_path, embedder):
+    """A read-only connection to the ingested sample knowledge base."""
+    idx = EmbeddedIndex(kb_index_path, embedder, create=False)
+    yield idx
+    await idx.close()

@@ -8,12 +8,6 @@ from retrieval import EmptyQuery, IndexMissing, EmbeddedIndex, ingest
 from retrieval.text import normalize_ws
 
 
-@pytest.fixture
-async def kb_index(index, kb_copy):
-    await ingest([kb_copy], index)
-    return index
-
-
 async def test_clearly_relevant_chunk_ranks_first(kb_index):
     hits = await kb_index.search("Does the AWS connector ingest Amazon GuardDuty findings?", k=3)
     assert hits[0].source_path == "connectors/aws.md"

@@ -1,5 +1,5 @@
 """One module per `rfpbot` sub-command, each exposing `register(subparsers)`."""
 
-from . import ingest, search
+from . import ask, eval, ingest, search
 
-COMMANDS = (ingest, search)
+COMMANDS = (ingest, search, ask, eval)

@@ -1,0 +1,165 @@
+"""Scoring pipeline results against expected answers: the figures `rfpbot eval` reports."""
+
+from __future__ import annotations
+
+import csv
+import json
+import statistics
+from collections.abc import Callable
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from .contracts import STATUSES, ComplianceStatus, PipelineResult
+from .errors import AgentError
+from .terms import occurs_in
+
+
+class QuestionFileError(AgentError):
+    """The questions file cannot be read; the message names the row and the problem."""
+
+
+class ExpectedAnswer(BaseModel):
+    """One row of a questions file."""
+
+    id: str
+    question: str
+    expected_status: ComplianceStatus
+    expected_sources: list[str] = Field(default_factory=list)
+
+    @field_validator("expected_sources", mode="before")
+    @classmethod
+    def _split(cls, value: object) -> object:
+        if value is None:
+            return []
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(";") if part.strip()]
+        return value
+
+
+class QuestionOutcome(BaseModel):
+    """What was expected of one question and what came out."""
+
+    id: str
+    question: str
+    expected_status: str
+    status: str | None
+    correct: bool
+    expected_sources: list[str]
+    cited_sources: list[str]
+    verdict: str | None
+    confidence: int | None
+    escalated: bool
+    escalation_reason: str | None
+    latency_ms: float
+    llm_calls: int
+    tokens: int
+    ungrounded_quotes: int
+    error: str | None
+
+
+class EvalReport(BaseModel):
+    """The figures of one evaluation run."""
+
+    questions: int
+    status_accuracy: float
+    confusion_matrix: dict[str, dict[str, int]]
+    source_recall: float
+    grounding_rate: float
+    abstention_rate: float
+    pass_rate: float
+    escalation_rate: float
+    latency_ms_p50: float
+    latency_ms_p95: float
+    llm_calls_per_question: float
+    tokens_per_question: float
+    per_question: list[QuestionOutcome]
+
+
+def load_questions(path: Path) -> list[ExpectedAnswer]:
+    """Questions from CSV or JSONL (by extension), each row validated."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise QuestionFileError(f"cannot read the questions file {path}: {exc.strerror or exc}") from exc
+    rows = _jsonl(text, path) if path.suffix.lower() in (".jsonl", ".ndjson") else list(csv.DictReader(text.splitlines()))
+    if not rows:
+        raise QuestionFileError(f"{path} holds no questions")
+    answers = []
+    for number, row in enumerate(rows, start=1):
+        try:
+            answers.append(ExpectedAnswer.model_validate(row))
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            raise QuestionFileError(
+                f"{path}, question {number}: {'.'.join(map(str, error['loc']))}: {error['msg']} "
+                f"(columns: id, question, expected_status one of {', '.join(STATUSES)}, expected_sources)") from exc
+    return answers
+
+
+def _jsonl(text: str, path: Path) -> list[dict]:
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise QuestionFileError(f"{path}, line {number}: not JSON ({exc.msg})") from exc
+    return rows
+
+
+def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Callable[[str], str | None]) -> QuestionOutcome:
+    """Compare one result with what was expected; quotes are checked against the source files."""
+    s = result.synthesis if result.success else None
+    cited = list(dict.fromkeys(c.source_path for c in s.citations)) if s else []
+    ungrounded = 0
+    for citation in s.citations if s else []:
+        text = read_source(citation.source_path)
+        ungrounded += 0 if text is not None and occurs_in(citation.quote, text) else 1
+    return QuestionOutcome(
+        id=expected.id, question=expected.question, expected_status=expected.expected_status,
+        status=s.compliance_status if s else None, correct=bool(s and s.compliance_status == expected.expected_status),
+        expected_sources=expected.expected_sources, cited_sources=cited, verdict=result.verdict,
+        confidence=s.confidence_score if s else None, escalated=result.escalated,
+        escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),
+        tokens=result.tokens(), ungrounded_quotes=ungrounded, error=result.error,
+    )
+
+
+def report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
+    """Aggregate figures over every question."""
+    n = len(outcomes) or 1
+    with_sources = [o for o in outcomes if o.expected_sources]
+    recall = [len(set(o.expected_sources) & set(o.cited_sources)) / len(o.expected_sources) for o in with_sources]
+    absent = [o for o in outcomes if o.expected_status == "Not Supported"]
+    latencies = sorted(o.latency_ms for o in outcomes)
+    ungrounded = sum(o.ungrounded_quotes for o in outcomes)
+    return EvalReport(
+        questions=len(outcomes),
+        status_accuracy=round(sum(o.correct for o in outcomes) / n, 3),
+        confusion_matrix=_confusion(outcomes),
+        source_recall=round(statistics.fmean(recall), 3) if recall else 1.0,
+        grounding_rate=round((citations - ungrounded) / citations, 3) if citations else 1.0,
+        abstention_rate=round(sum(o.status == "Not Supported" or o.escalated for o in absent) / len(absent), 3) if absent else 1.0,
+        pass_rate=round(sum(o.verdict == "PASS" for o in outcomes) / n, 3),
+        escalation_rate=round(sum(o.escalated for o in outcomes) / n, 3),
+        latency_ms_p50=round(_percentile(latencies, 50), 1),
+        latency_ms_p95=round(_percentile(latencies, 95), 1),
+        llm_calls_per_question=round(sum(o.llm_calls for o in outcomes) / n, 2),
+        tokens_per_question=round(sum(o.tokens for o in outcomes) / n, 1),
+        per_question=outcomes,
+    )
+
+
+def _confusion(outcomes: list[QuestionOutcome]) -> dict[str, dict[str, int]]:
+    matrix = {expected: {got: 0 for got in (*STATUSES, "error")} for expected in STATUSES}
+    for o in outcomes:
+        matrix[o.expected_status][o.status or "error"] += 1
+    return matrix
+
+
+def _percentile(ordered: list[float], pct: float) -> float:
+    if not ordered:
+        return 0.0
+    rank = max(0, min(len(ordered) - 1, -(-len(ordered) * pct // 100) - 1))
+    return ordered[int(rank)]

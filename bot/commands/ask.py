@@ -1,0 +1,43 @@
+"""`rfpbot ask "QUESTION" [--json] [--engine offline|openai] [--index PATH]`"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from agents.contracts import ProgressEvent
+from agents.guardrails import validate_question
+
+from ..deps import make_pipeline, open_index, pipeline_config
+from ..render_text import answer_text, progress_line
+from ..settings import Settings
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `ask` sub-command."""
+    parser = subparsers.add_parser("ask", help="answer one question from the index")
+    parser.add_argument("question", help="the question, in quotes")
+    parser.add_argument("--engine", choices=["offline", "openai"], help="default: openai when OPENAI_API_KEY is set")
+    parser.add_argument("--index", type=Path, help="index file")
+    parser.add_argument("--json", action="store_true", help="print the whole PipelineResult as JSON")
+    parser.set_defaults(handler=run)
+
+
+async def run(args: argparse.Namespace, settings: Settings) -> int:
+    """Progress on stderr, the answer on stdout; exit 1 when the run failed."""
+    question = validate_question(args.question, pipeline_config(settings))
+    index = open_index(settings, index_path=args.index)
+    try:
+        pipeline = make_pipeline(settings, index, args.engine)
+        result = await pipeline.run(question, on_progress=None if args.json else _print_progress)
+    finally:
+        await index.close()
+    print(result.model_dump_json(indent=2) if args.json else answer_text(result))
+    return 0 if result.success else 1
+
+
+async def _print_progress(event: ProgressEvent) -> None:
+    line = progress_line(event)
+    if line:
+        print(line, file=sys.stderr, flush=True)

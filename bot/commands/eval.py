@@ -1,0 +1,92 @@
+"""`rfpbot eval --corpus DIR --questions FILE [--json] [--engine ...] [--concurrency N]`"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+
+from agents.evaluation import EvalReport, ExpectedAnswer, load_questions, outcome, report
+from retrieval import EmbeddedIndex, PathNotFound, SkippedFile, ingest
+from retrieval.loaders import load_file
+
+from ..deps import make_embedder, make_pipeline
+from ..settings import Settings
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `eval` sub-command."""
+    parser = subparsers.add_parser("eval", help="answer a question set over a corpus and score the answers")
+    parser.add_argument("--corpus", type=Path, required=True, help="folder of documentation")
+    parser.add_argument("--questions", type=Path, required=True, help="CSV or JSONL: id, question, expected_status, expected_sources")
+    parser.add_argument("--engine", choices=["offline", "openai"])
+    parser.add_argument("--concurrency", type=int, default=4, help="questions answered at once (default 4)")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.set_defaults(handler=run)
+
+
+async def run(args: argparse.Namespace, settings: Settings) -> int:
+    """Ingest into a temporary index, answer every question, print the figures."""
+    if not args.corpus.is_dir():
+        raise PathNotFound(args.corpus)
+    expected = load_questions(args.questions)
+    with tempfile.TemporaryDirectory(prefix="rfpbot-eval-") as tmp:
+        index = EmbeddedIndex(Path(tmp) / "index.sqlite", make_embedder(settings))
+        try:
+            await ingest([args.corpus], index, warn=lambda m: print(f"warning: {m}", file=sys.stderr))
+            result = await _evaluate(make_pipeline(settings, index, args.engine), expected, args)
+        finally:
+            await index.close()
+    print(result.model_dump_json(indent=2) if args.json else _table(result))
+    return 0
+
+
+async def _evaluate(pipeline, expected: list[ExpectedAnswer], args: argparse.Namespace) -> EvalReport:
+    slots = asyncio.Semaphore(max(1, args.concurrency))
+    sources: dict[str, str | None] = {}
+    root = args.corpus.resolve()
+
+    def read_source(path: str) -> str | None:
+        if path not in sources:
+            try:
+                sources[path] = load_file(root / path, root).text
+            except (SkippedFile, ValueError):
+                sources[path] = None
+        return sources[path]
+
+    async def one(item: ExpectedAnswer):
+        async with slots:
+            result = await pipeline.run(item.question)
+        if not args.json:
+            print(f"  {item.id}: {result.synthesis.compliance_status if result.synthesis else 'error'}",
+                  file=sys.stderr, flush=True)
+        return result
+
+    results = await asyncio.gather(*(one(item) for item in expected))
+    outcomes = [outcome(item, result, read_source) for item, result in zip(expected, results)]
+    citations = sum(len(r.synthesis.citations) for r in results if r.success and r.synthesis)
+    return report(outcomes, citations)
+
+
+def _table(r: EvalReport) -> str:
+    lines = [
+        f"questions            {r.questions}",
+        f"status accuracy      {r.status_accuracy:.3f}",
+        f"source recall        {r.source_recall:.3f}",
+        f"grounding rate       {r.grounding_rate:.3f}",
+        f"abstention rate      {r.abstention_rate:.3f}",
+        f"PASS rate            {r.pass_rate:.3f}",
+        f"escalation rate      {r.escalation_rate:.3f}",
+        f"latency p50 / p95    {r.latency_ms_p50:.0f} / {r.latency_ms_p95:.0f} ms",
+        f"LLM calls / question {r.llm_calls_per_question}   tokens / question {r.tokens_per_question}",
+        "", "confusion (expected → answered)",
+    ]
+    for expected, row in r.confusion_matrix.items():
+        lines.append(f"  {expected:<20} " + "  ".join(f"{k}: {v}" for k, v in row.items() if v))
+    wrong = [o for o in r.per_question if not o.correct]
+    if wrong:
+        lines += ["", "wrong answers"]
+        lines += [f"  {o.id}: expected {o.expected_status}, got {o.status or o.error}" for o in wrong]
+    return "\n".join(lines)
