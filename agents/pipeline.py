@@ -43,14 +43,18 @@ class Pipeline:
                   context: str | None = None) -> PipelineResult:
         """Answer one question. Never raises for a failed run: see `success` and `error`.
 
-        `context` is the earlier question and answer of a conversation, for follow-ups.
+        `context` is the earlier question of a conversation: a follow-up such as
+        "and on GCP?" is searched and answered as being about it.
         """
         ctx = RunContext(index=self.index, llm=self.llm, config=self.config, emit=on_progress or ignore_progress)
         result = PipelineResult(question=question, engine=self.engine)
         started = time.perf_counter()
         try:
             async with asyncio.timeout(self.config.timeout_seconds):
-                await self._answer(ctx, result, validate_question(question, self.config), context)
+                asked = validate_question(question, self.config)
+                if context:
+                    asked = f"{asked} (follow-up to: {validate_question(context, self.config)})"
+                await self._answer(ctx, result, asked)
             result.success = True
         except TimeoutError:
             result.error = f"the run took longer than {self.config.timeout_seconds:.0f} s and was stopped"
@@ -63,9 +67,8 @@ class Pipeline:
             result.escalation_reason = f"the run failed: {result.error}"
         return result
 
-    async def _answer(self, ctx: RunContext, result: PipelineResult, question: str, context: str | None) -> None:
-        asked = f"{question}\n\n(Earlier in this conversation: {context})" if context else question
-        result.classification, result.query_plan = await asyncio.gather(classify(ctx, question), plan(ctx, asked))
+    async def _answer(self, ctx: RunContext, result: PipelineResult, question: str) -> None:
+        result.classification, result.query_plan = await asyncio.gather(classify(ctx, question), plan(ctx, question))
         result.research = await research_agent.research(ctx, question, result.query_plan, result.classification)
         result.evidence = await evidence_agent.gather_evidence(ctx, question, result.query_plan, result.research.sources)
         await self._loop(ctx, result, question)

@@ -59,8 +59,14 @@ def stem(word: str) -> str:
     return _IRREGULAR.get(base, base)
 
 
+_CLOUD_NAMES = [(re.compile(p, re.I), short) for p, short in (
+    (r"\bgoogle cloud( platform)?\b", "gcp"), (r"\bamazon web services\b", "aws"), (r"\bmicrosoft azure\b", "azure"))]
+
+
 def key_terms(text: str) -> list[str]:
     """Stemmed subject terms of a question or passage, in order, without repeats."""
+    for pattern, short in _CLOUD_NAMES:
+        text = pattern.sub(short, text)
     seen: dict[str, None] = {}
     for word in words(text.replace("-", " ")):
         if word not in STOPWORDS and word not in _GENERIC and (len(word) > 1 or word.isdigit()):

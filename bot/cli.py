@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from agents.errors import AgentError
 from retrieval import RetrievalError
+from storage import StorageError
 
 from .commands import COMMANDS
 from .errors import BotError
@@ -39,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(args.handler(args, settings))
     except ValidationError as exc:
         return _fail(f"invalid configuration: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}")
-    except (RetrievalError, AgentError, BotError) as exc:
+    except (RetrievalError, AgentError, StorageError, BotError) as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return _fail("interrupted", code=130)

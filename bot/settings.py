@@ -53,8 +53,31 @@ class Settings(BaseSettings):
     max_iterations: int = Field(3, ge=1, le=10, validation_alias=_env("RFPBOT_MAX_ITERATIONS"),
                                 description="Synthesis/critic rounds at most.")
 
+    slack_bot_token: str | None = Field(None, validation_alias=_env("SLACK_BOT_TOKEN"), description="xoxb- token.")
+    slack_app_token: str | None = Field(None, validation_alias=_env("SLACK_APP_TOKEN"),
+                                        description="xapp- token: Socket Mode.")
+    slack_signing_secret: str | None = Field(None, validation_alias=_env("SLACK_SIGNING_SECRET"),
+                                             description="Verifies HTTP-mode requests.")
+    slack_api_url: str | None = Field(None, validation_alias=_env("SLACK_API_URL"),
+                                      description="Web API base URL (a proxy or stand-in); Slack's by default.")
+    reviewers: str = Field("", validation_alias=_env("RFPBOT_REVIEWERS"),
+                           description="Comma-separated user ids (U…) and user-group ids (S…) who review answers.")
+    db_path: Path | None = Field(None, validation_alias=_env("RFPBOT_DB"),
+                                 description="The SQLite database (default DATA_DIR/rfpbot.sqlite).")
+    max_concurrent_runs: int = Field(4, ge=1, validation_alias=_env("RFPBOT_MAX_CONCURRENT_RUNS"),
+                                     description="Questions answered at once; later ones queue.")
+    library_threshold: float = Field(0.9, ge=0, le=1, validation_alias=_env("RFPBOT_LIBRARY_THRESHOLD"),
+                                     description="Similarity above which an approved answer is reused.")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         "WARNING", validation_alias=_env("RFPBOT_LOG_LEVEL"), description="Logging level of the process.")
+
+    def resolved_db_path(self) -> Path:
+        """Where the database lives."""
+        return (self.db_path or self.data_dir / "rfpbot.sqlite").expanduser()
+
+    def reviewer_ids(self) -> list[str]:
+        """RFPBOT_REVIEWERS as a list."""
+        return [part.strip() for part in self.reviewers.replace(" ", ",").split(",") if part.strip()]
 
     def resolved_index_path(self) -> Path:
         """Where the embedded index lives; every command uses this one location."""

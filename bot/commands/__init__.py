@@ -1,5 +1,5 @@
 """One module per `rfpbot` sub-command, each exposing `register(subparsers)`."""
 
-from . import ask, eval, ingest, search
+from . import ask, eval, ingest, search, serve
 
-COMMANDS = (ingest, search, ask, eval)
+COMMANDS = (ingest, search, ask, eval, serve)

@@ -1,0 +1,89 @@
+"""Building the Slack app (slack-bolt AsyncApp) and everything it needs."""
+
+from __future__ import annotations
+
+import logging
+
+from aiohttp import web
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.errors import SlackApiError
+from slack_sdk.http_retry.builtin_async_handlers import (
+    AsyncConnectionErrorRetryHandler,
+    AsyncRateLimitErrorRetryHandler,
+    AsyncServerErrorRetryHandler,
+)
+from slack_sdk.web.async_client import AsyncWebClient
+
+from agents.pipeline import Pipeline
+from retrieval import Embedder
+from storage import Store
+
+from . import listeners
+from .appdeps import AppDeps
+from .errors import ConfigError
+from .library import AnswerLibrary
+from .middleware import dedupe
+from .review_desk import ReviewDesk
+from .reviewers import Reviewers
+from .runner import QuestionRunner
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+EVENTS_PATH = "/slack/events"
+
+
+def slack_client(settings: Settings) -> AsyncWebClient:
+    """The Web API client: SLACK_API_URL when set; retries rate limits, 5xx and dropped connections."""
+    if not settings.slack_bot_token:
+        raise ConfigError("SLACK_BOT_TOKEN is not set: create the app from manifest.yml and copy its bot token")
+    retries = [AsyncConnectionErrorRetryHandler(), AsyncRateLimitErrorRetryHandler(max_retry_count=3),
+               AsyncServerErrorRetryHandler(max_retry_count=2)]
+    kwargs = {"base_url": settings.slack_api_url} if settings.slack_api_url else {}
+    return AsyncWebClient(token=settings.slack_bot_token, retry_handlers=retries, **kwargs)
+
+
+def build_deps(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,
+               embedder: Embedder, progress_interval: float = 1.0) -> AppDeps:
+    """Wire the collaborators the listeners use."""
+    reviewers = Reviewers(settings.reviewer_ids(), client)
+    library = AnswerLibrary(store, embedder, settings.library_threshold)
+    runner = QuestionRunner(client, store, pipeline, library, reviewers, settings.max_concurrent_runs, progress_interval)
+    return AppDeps(client=client, store=store, runner=runner, desk=ReviewDesk(client, store, reviewers, library))
+
+
+def build_app(settings: Settings, deps: AppDeps, *, verify_requests: bool = True) -> AsyncApp:
+    """The Bolt app with dedupe middleware and every listener registered."""
+    if verify_requests and not settings.slack_signing_secret:
+        raise ConfigError("SLACK_SIGNING_SECRET is not set: HTTP mode needs it to verify requests from Slack")
+    app = AsyncApp(token=settings.slack_bot_token, client=deps.client,
+                   signing_secret=settings.slack_signing_secret or "unused-in-socket-mode",
+                   request_verification_enabled=verify_requests)
+    app.middleware(dedupe(deps.store))
+    listeners.register(app, deps)
+    return app
+
+
+def web_app(app: AsyncApp) -> web.Application:
+    """The aiohttp application of HTTP mode: Slack's requests and a health check."""
+    application = app.web_app(path=EVENTS_PATH)
+
+    async def health(_: web.Request) -> web.Response:
+        return web.json_response({"ok": True})
+
+    application.router.add_get("/healthz", health)
+    return application
+
+
+async def recover_interrupted(deps: AppDeps) -> int:
+    """Runs a previous process left unfinished: marked interrupted, their threads told."""
+    runs = await deps.store.interrupt_running()
+    for run in runs:
+        if not (run.channel and run.thread_ts):
+            continue
+        try:
+            await deps.client.chat_postMessage(
+                channel=run.channel, thread_ts=run.thread_ts,
+                text=":warning: I was restarted while answering this question. Please ask it again.")
+        except SlackApiError as exc:
+            log.warning("could not tell thread %s about run %s: %s", run.thread_ts, run.id, exc)
+    return len(runs)

@@ -1,0 +1,22 @@
+"""The one object of collaborators that the Slack listeners receive."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from slack_sdk.web.async_client import AsyncWebClient
+
+from storage import Store
+
+from .review_desk import ReviewDesk
+from .runner import QuestionRunner
+
+
+@dataclass
+class AppDeps:
+    """Slack client, database, question runner and review desk."""
+
+    client: AsyncWebClient
+    store: Store
+    runner: QuestionRunner
+    desk: ReviewDesk

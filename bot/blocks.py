@@ -1,0 +1,150 @@
+"""Block Kit rendering: pure functions from results to blocks (no Slack calls here)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from agents.contracts import Citation, PipelineResult
+from storage import LibraryEntry, Review
+
+from .slack_text import escape, link_label, split_text
+
+SECTION_LIMIT = 3000
+BLOCK_LIMIT = 50
+ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY = "review_approve", "review_edit", "review_reject", "run_anyway"
+VIEW_EDIT, VIEW_REJECT = "review_edit_submit", "review_reject_submit"
+REVIEW_BLOCK = "review"
+STATUS_EMOJI = {"Fully Supported": ":large_green_circle:", "Partially Supported": ":large_yellow_circle:",
+                "Not Supported": ":red_circle:"}
+HELP = ("*rfpbot* answers security-questionnaire and RFP questions from the product documentation, "
+        "quoting its sources.\n"
+        "• Mention me with a question: `@rfpbot Do you encrypt data at rest on AWS?`\n"
+        "• Or use `/rfp Do you support SCIM?` in any channel, or write to me directly.\n"
+        "• Ask a follow-up in the same thread (`@rfpbot and on GCP?`).\n"
+        "Answers the critic doubts go to reviewers, who approve, edit or reject them with buttons; "
+        "approved answers are reused for the same question.")
+
+
+def _section(text: str) -> dict:
+    return {"type": "section", "text": {"type": "mrkdwn", "text": text}}
+
+
+def _context(text: str) -> dict:
+    return {"type": "context", "elements": [{"type": "mrkdwn", "text": text}]}
+
+
+def status_line(result: PipelineResult) -> str:
+    """`PASS · 🟢 Fully Supported · confidence 92%`"""
+    s = result.synthesis
+    return (f"*{result.verdict or '—'}* · {STATUS_EMOJI.get(s.compliance_status, '')} *{s.compliance_status}* "
+            f"· confidence {s.confidence_score}%")
+
+
+def _citation(n: int, c: Citation) -> str:
+    title = f"<{c.url}|{link_label(c.source_title)}>" if c.url else f"*{escape(c.source_title)}*"
+    quote = escape(" ".join(c.quote.split()))
+    return f"[{n}] {title} · `{escape(c.source_path)}`\n>{quote[:SECTION_LIMIT - 300]}"
+
+
+def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "") -> list[list[dict]]:
+    """The answer as one or more messages of at most 50 blocks; review buttons at the end when escalated."""
+    s = result.synthesis
+    blocks = [_section(status_line(result))]
+    blocks += [_section(piece) for piece in split_text(escape(s.answer), SECTION_LIMIT)]
+    if s.citations:
+        blocks.append({"type": "divider"})
+        blocks += [_section(_citation(n, c)) for n, c in enumerate(s.citations, start=1)]
+    if s.facets_missing:
+        blocks.append(_context("*Missing:* " + escape("; ".join(s.facets_missing))))
+    blocks.append(_context(f"{result.iterations} draft(s) · {result.duration_ms / 1000:.1f} s · "
+                           f"engine {escape(result.engine)} · run `{run_id}`"))
+    if result.escalated:
+        blocks += review_request(result.escalation_reason or "the critic was not satisfied", run_id, reviewers)
+    return [blocks[i:i + BLOCK_LIMIT] for i in range(0, len(blocks), BLOCK_LIMIT)]
+
+
+def review_request(reason: str, run_id: str, reviewers: str) -> list[dict]:
+    """Why a reviewer is needed, who, and the three buttons."""
+    who = f" {reviewers}" if reviewers else ""
+    return [_section(f":eyes: *Needs review*{who}: {escape(reason)}"[:SECTION_LIMIT]), review_actions(run_id)]
+
+
+def review_actions(run_id: str) -> dict:
+    """Approve / Edit / Reject, carrying the run id."""
+    def button(text: str, action: str, style: str | None = None) -> dict:
+        b = {"type": "button", "text": {"type": "plain_text", "text": text}, "action_id": action, "value": run_id}
+        return {**b, "style": style} if style else b
+
+    return {"type": "actions", "block_id": REVIEW_BLOCK, "elements": [
+        button("Approve", ACTION_APPROVE, "primary"), button("Edit", ACTION_EDIT), button("Reject", ACTION_REJECT, "danger")]}
+
+
+def decided(review: Review) -> dict:
+    """What replaces the buttons once a reviewer decided."""
+    when = f"<!date^{int(review.at.timestamp())}^{{date_short_pretty}} {{time}}|{review.at:%Y-%m-%d %H:%M} UTC>"
+    text = {"approve": f":white_check_mark: Approved by <@{review.reviewer}> {when}",
+            "edit": f":pencil2: Edited and approved by <@{review.reviewer}> {when}",
+            "reject": f":x: Rejected by <@{review.reviewer}> {when}"}[review.decision]
+    if review.reason:
+        text += f": {escape(review.reason)}"
+    return _context(text)
+
+
+def with_decision(blocks: list[dict], review: Review) -> list[dict]:
+    """The answer message with its buttons replaced by the decision (and an edited answer shown)."""
+    out = [b for b in blocks if b.get("block_id") != REVIEW_BLOCK]
+    if review.decision == "edit" and review.edited_answer:
+        out.insert(1, _section(("*Edited answer:*\n" + escape(review.edited_answer))[:SECTION_LIMIT]))
+    return out + [decided(review)]
+
+
+def library_blocks(entry: LibraryEntry, run_id: str) -> list[dict]:
+    """An approved answer reused for a new question, with a button for a fresh run."""
+    approved = entry.approved_at
+    citations = [Citation.model_validate(c) for c in json.loads(entry.citations_json)]
+    blocks = [
+        _section(f":books: *Approved answer* · {STATUS_EMOJI.get(entry.compliance_status, '')} *{entry.compliance_status}*"),
+        *[_section(piece) for piece in split_text(escape(entry.answer), SECTION_LIMIT)],
+        *[_section(_citation(n, c)) for n, c in enumerate(citations, start=1)],
+        _context(f"Approved by <@{entry.approved_by}> on {_day(approved)} for: _{escape(entry.question)}_"),
+        {"type": "actions", "elements": [{"type": "button", "action_id": ACTION_RUN_ANYWAY, "value": run_id,
+                                          "text": {"type": "plain_text", "text": "Run the full pipeline anyway"}}]},
+    ]
+    return blocks[:BLOCK_LIMIT]
+
+
+def _day(moment: datetime) -> str:
+    return f"<!date^{int(moment.timestamp())}^{{date_short}}|{moment:%Y-%m-%d}>"
+
+
+def progress_text(question: str, lines: list[str], done: bool = False) -> str:
+    """The progress message: the question and one line per finished stage."""
+    head = ":white_check_mark: Done" if done else ":hourglass_flowing_sand: Working on it"
+    body = "\n".join(f"• {escape(line)}" for line in lines[-12:])
+    return f"{head}: _{escape(question)[:300]}_" + (f"\n{body}" if body else "")
+
+
+def error_text(message: str) -> str:
+    """A failure as the asker reads it."""
+    return f":warning: I couldn't answer this: {escape(message)}"
+
+
+def edit_modal(run_id: str, answer: str, where: dict) -> dict:
+    """The modal in which a reviewer edits the answer before approving it."""
+    return {"type": "modal", "callback_id": VIEW_EDIT, "private_metadata": json.dumps({"run_id": run_id, **where}),
+            "title": {"type": "plain_text", "text": "Edit answer"}, "submit": {"type": "plain_text", "text": "Approve"},
+            "close": {"type": "plain_text", "text": "Cancel"},
+            "blocks": [{"type": "input", "block_id": "answer", "label": {"type": "plain_text", "text": "Answer"},
+                        "element": {"type": "plain_text_input", "action_id": "text", "multiline": True,
+                                    "initial_value": answer[:3000], "max_length": 3000}}]}
+
+
+def reject_modal(run_id: str, where: dict) -> dict:
+    """The modal asking why an answer is rejected."""
+    return {"type": "modal", "callback_id": VIEW_REJECT, "private_metadata": json.dumps({"run_id": run_id, **where}),
+            "title": {"type": "plain_text", "text": "Reject answer"}, "submit": {"type": "plain_text", "text": "Reject"},
+            "close": {"type": "plain_text", "text": "Cancel"},
+            "blocks": [{"type": "input", "block_id": "reason", "label": {"type": "plain_text", "text": "Why?"},
+                        "element": {"type": "plain_text_input", "action_id": "text", "multiline": True,
+                                    "min_length": 3, "max_length": 1000}}]}

@@ -1,0 +1,78 @@
+"""`rfpbot serve [--http] [--port 3000]`: run the Slack app."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+from pathlib import Path
+
+from aiohttp import web
+
+from storage import Store, open_database
+
+from ..app import EVENTS_PATH, build_app, build_deps, recover_interrupted, slack_client, web_app
+from ..deps import make_embedder, make_pipeline, open_index
+from ..errors import ConfigError
+from ..settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `serve` sub-command."""
+    parser = subparsers.add_parser("serve", help="run the Slack app (Socket Mode, or HTTP with --http)")
+    parser.add_argument("--http", action="store_true", help="HTTP mode: Slack posts to /slack/events")
+    parser.add_argument("--host", default="0.0.0.0", help="HTTP mode: address to listen on")
+    parser.add_argument("--port", type=int, default=3000, help="HTTP mode: port (default 3000)")
+    parser.add_argument("--index", type=Path, help="index file")
+    parser.add_argument("--engine", choices=["offline", "openai"])
+    parser.set_defaults(handler=run)
+
+
+async def run(args: argparse.Namespace, settings: Settings) -> int:
+    """Start the app and serve until interrupted."""
+    if not args.http and not settings.slack_app_token:
+        raise ConfigError("Socket Mode needs SLACK_APP_TOKEN (xapp-…); or run `rfpbot serve --http` "
+                          "with SLACK_SIGNING_SECRET")
+    client = slack_client(settings)
+    index = open_index(settings, index_path=args.index)
+    store = Store(open_database(settings.resolved_db_path()))
+    deps = build_deps(settings, client, store, make_pipeline(settings, index, args.engine), make_embedder(settings))
+    app = build_app(settings, deps, verify_requests=args.http)
+    interrupted = await recover_interrupted(deps)
+    if interrupted:
+        log.warning("%d run(s) were interrupted by the last stop; their threads were told", interrupted)
+    try:
+        if args.http:
+            await _serve_http(app, args.host, args.port)
+        else:
+            await _serve_socket(app, settings.slack_app_token)
+    finally:
+        await deps.runner.drain()
+        await store.close()
+        await index.close()
+    return 0
+
+
+async def _serve_http(app, host: str, port: int) -> None:
+    runner = web.AppRunner(web_app(app))
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    print(f"rfpbot listening on http://{host}:{port}{EVENTS_PATH}", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+
+
+async def _serve_socket(app, app_token: str) -> None:
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+    handler = AsyncSocketModeHandler(app, app_token)
+    await handler.connect_async()
+    print("rfpbot connected in Socket Mode", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await handler.close_async()

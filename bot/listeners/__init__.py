@@ -1,0 +1,12 @@
+"""Thin Slack listeners, one module per kind, each with `register(app, deps)`."""
+
+from slack_bolt.async_app import AsyncApp
+
+from ..appdeps import AppDeps
+from . import actions, commands, errors, events, views
+
+
+def register(app: AsyncApp, deps: AppDeps) -> None:
+    """Register every listener on the app."""
+    for module in (events, commands, actions, views, errors):
+        module.register(app, deps)

@@ -1,0 +1,55 @@
+"""The buttons: Approve, Edit, Reject, and "Run the full pipeline anyway"."""
+
+from __future__ import annotations
+
+from slack_bolt.async_app import AsyncAck, AsyncApp
+
+from ..appdeps import AppDeps
+from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, edit_modal, reject_modal
+from ..runner import Question
+
+
+def _where(body: dict) -> tuple[str, str, str]:
+    return body["user"]["id"], body["actions"][0]["value"], body["channel"]["id"]
+
+
+def register(app: AsyncApp, deps: AppDeps) -> None:
+    """One listener per action id; each acks at once."""
+    desk = deps.desk
+
+    async def approve(ack: AsyncAck, body: dict) -> None:
+        await ack()
+        user, run_id, channel = _where(body)
+        await desk.decide(run_id, user, "approve", channel)
+
+    async def open_modal(ack: AsyncAck, body: dict, kind: str) -> None:
+        await ack()
+        user, run_id, channel = _where(body)
+        run = await deps.store.get_run(run_id)
+        if not await desk.allowed(user, run, channel) or await desk.already_decided(run, user, channel):
+            return
+        where = {"channel": channel}
+        if kind == "edit":
+            result = await deps.store.result_of(run_id)
+            view = edit_modal(run_id, result.synthesis.answer, where)
+        else:
+            view = reject_modal(run_id, where)
+        await deps.client.views_open(trigger_id=body["trigger_id"], view=view)
+
+    async def edit(ack: AsyncAck, body: dict) -> None:
+        await open_modal(ack, body, "edit")
+
+    async def reject(ack: AsyncAck, body: dict) -> None:
+        await open_modal(ack, body, "reject")
+
+    async def run_anyway(ack: AsyncAck, body: dict) -> None:
+        await ack()
+        user, run_id, channel = _where(body)
+        run = await deps.store.get_run(run_id)
+        deps.runner.submit(Question(text=run.question, asker=user, channel=run.channel or channel,
+                                    thread_ts=run.thread_ts, use_library=False))
+
+    app.action(ACTION_APPROVE)(approve)
+    app.action(ACTION_EDIT)(edit)
+    app.action(ACTION_REJECT)(reject)
+    app.action(ACTION_RUN_ANYWAY)(run_anyway)

@@ -1,0 +1,26 @@
+"""`/rfp <question>` and `/rfp help`."""
+
+from __future__ import annotations
+
+from slack_bolt.async_app import AsyncAck, AsyncApp
+
+from ..appdeps import AppDeps
+from ..blocks import HELP
+from ..runner import Question
+from ..slack_text import escape
+
+
+def register(app: AsyncApp, deps: AppDeps) -> None:
+    """The slash command: help privately, a question visibly with the answer threaded under it."""
+
+    async def rfp(ack: AsyncAck, command: dict) -> None:
+        text = (command.get("text") or "").strip()
+        if not text or text.lower() == "help":
+            await ack(text=HELP)
+            return
+        await ack()
+        user, channel = command["user_id"], command["channel_id"]
+        posted = await deps.client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {escape(text)}")
+        deps.runner.submit(Question(text=text, asker=user, channel=channel, thread_ts=posted["ts"]))
+
+    app.command("/rfp")(rfp)

@@ -1,0 +1,46 @@
+"""The one place listener errors end: logged, and the person told what happened."""
+
+from __future__ import annotations
+
+import logging
+
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.errors import SlackApiError
+
+from storage import RunNotFound
+
+from ..appdeps import AppDeps
+from ..blocks import error_text
+
+log = logging.getLogger(__name__)
+
+
+def _explain(error: Exception) -> str:
+    if isinstance(error, SlackApiError):
+        code = error.response.get("error")
+        if code in ("not_in_channel", "channel_not_found"):
+            return "I can't post in this channel. Invite me first: `/invite @rfpbot`."
+        return f"Slack refused a request ({code})."
+    if isinstance(error, RunNotFound):
+        return "I no longer know that answer (it is not in my database)."
+    return f"something went wrong on my side ({type(error).__name__})."
+
+
+def register(app: AsyncApp, deps: AppDeps) -> None:
+    """Install the error handler."""
+
+    async def on_error(error: Exception, body: dict, respond, say) -> None:
+        log.error("listener failed: %s", error, exc_info=error)
+        message = error_text(_explain(error))
+        try:
+            if body.get("response_url"):
+                await respond(text=message, response_type="ephemeral")
+            elif say is not None and body.get("event"):
+                event = body["event"]
+                await say(text=message, thread_ts=event.get("thread_ts") or event.get("ts"))
+            elif body.get("user") and body.get("channel"):
+                await deps.client.chat_postEphemeral(channel=body["channel"]["id"], user=body["user"]["id"], text=message)
+        except SlackApiError:
+            log.exception("could not tell the user about the failure")
+
+    app.error(on_error)

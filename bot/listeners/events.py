@@ -1,0 +1,42 @@
+"""Mentions in channels and threads, and direct messages."""
+
+from __future__ import annotations
+
+from slack_bolt.async_app import AsyncApp
+
+from ..appdeps import AppDeps
+from ..blocks import HELP
+from ..runner import Question
+from ..slack_text import strip_bot_mention
+
+
+async def _is_direct_message(event: dict) -> bool:
+    return event.get("channel_type") == "im" and not event.get("bot_id")
+
+
+def register(app: AsyncApp, deps: AppDeps) -> None:
+    """`app_mention` and `message` in DMs (no subtypes: edits, joins, bots)."""
+
+    async def app_mention(event: dict) -> None:
+        await ask(deps, event)
+
+    async def direct_message(event: dict) -> None:
+        await ask(deps, event)
+
+    app.event("app_mention")(app_mention)
+    app.event({"type": "message", "subtype": None}, matchers=[_is_direct_message])(direct_message)
+
+
+async def ask(deps: AppDeps, event: dict) -> None:
+    """Hand a question to the runner; a thread's earlier question is its context."""
+    text = strip_bot_mention(event.get("text", ""))
+    channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
+    if not text or text.lower() in ("help", "?"):
+        await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=HELP)
+        return
+    context = None
+    if event.get("thread_ts"):
+        earlier = await deps.store.last_answer_in_thread(channel, event["thread_ts"])
+        context = earlier.question if earlier else None
+    deps.runner.submit(Question(text=text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
+                                context=context))

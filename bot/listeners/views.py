@@ -1,0 +1,36 @@
+"""The Edit and Reject modals' submissions."""
+
+from __future__ import annotations
+
+import json
+
+from slack_bolt.async_app import AsyncAck, AsyncApp
+
+from ..appdeps import AppDeps
+from ..blocks import VIEW_EDIT, VIEW_REJECT
+
+
+def _submitted(body: dict, view: dict, block: str) -> tuple[str, dict, str]:
+    meta = json.loads(view["private_metadata"])
+    value = view["state"]["values"][block]["text"]["value"] or ""
+    return body["user"]["id"], meta, value.strip()
+
+
+def register(app: AsyncApp, deps: AppDeps) -> None:
+    """Close the modal at once, then record the decision."""
+
+    async def edited(ack: AsyncAck, body: dict, view: dict) -> None:
+        user, meta, text = _submitted(body, view, "answer")
+        if not text:
+            await ack(response_action="errors", errors={"answer": "The answer cannot be empty."})
+            return
+        await ack()
+        await deps.desk.decide(meta["run_id"], user, "edit", meta["channel"], edited_answer=text)
+
+    async def rejected(ack: AsyncAck, body: dict, view: dict) -> None:
+        user, meta, reason = _submitted(body, view, "reason")
+        await ack()
+        await deps.desk.decide(meta["run_id"], user, "reject", meta["channel"], reason=reason)
+
+    app.view(VIEW_EDIT)(edited)
+    app.view(VIEW_REJECT)(rejected)

@@ -1,0 +1,68 @@
+"""Reviewer decisions: who may decide, recording once, updating the thread, the library."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from slack_sdk.web.async_client import AsyncWebClient
+
+from storage import Decision, Review, RunRecord, Store
+
+from .blocks import answer_messages, with_decision
+from .library import AnswerLibrary
+from .reviewers import Reviewers
+
+_VERB = {"approve": "approved", "edit": "edited and approved", "reject": "rejected"}
+
+
+@dataclass
+class ReviewDesk:
+    """Everything a review button or modal needs."""
+
+    client: AsyncWebClient
+    store: Store
+    reviewers: Reviewers
+    library: AnswerLibrary
+
+    async def allowed(self, user: str, run: RunRecord, channel: str) -> bool:
+        """Whether `user` may review `run`; if not, tell them privately."""
+        if await self.reviewers.can_review(user, run.asker):
+            return True
+        await self.client.chat_postEphemeral(
+            channel=channel, user=user,
+            text=f"Only reviewers can approve, edit or reject answers ({self.reviewers.describe()}).")
+        return False
+
+    async def already_decided(self, run: RunRecord, user: str, channel: str) -> bool:
+        """Tell a late clicker that the answer was decided already."""
+        review = await self.store.review_of(run.id)
+        if review is None:
+            return False
+        await self._tell_decided(review, user, channel)
+        return True
+
+    async def decide(self, run_id: str, user: str, decision: Decision, channel: str, *,
+                     edited_answer: str | None = None, reason: str | None = None) -> None:
+        """Record a decision once, then update the answer message and the thread."""
+        run = await self.store.get_run(run_id)
+        if not await self.allowed(user, run, channel):
+            return
+        review, made = await self.store.decide(run_id, user, decision, edited_answer=edited_answer, reason=reason)
+        if not made:
+            await self._tell_decided(review, user, channel)
+            return
+        result = await self.store.result_of(run_id)
+        if decision != "reject":
+            await self.library.remember(run_id, result, review)
+        if run.answer_ts:
+            blocks = with_decision(answer_messages(result, run_id)[-1], review)
+            await self.client.chat_update(channel=run.channel, ts=run.answer_ts, blocks=blocks,
+                                          text=f"{_VERB[decision].capitalize()} by a reviewer")
+        await self.client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts,
+                                           text=f"<@{user}> {_VERB[decision]} this answer.")
+
+    async def _tell_decided(self, review: Review, user: str, channel: str) -> None:
+        await self.client.chat_postEphemeral(
+            channel=channel, user=user,
+            text=f"This answer was already {_VERB[review.decision]} by <@{review.reviewer}> "
+                 f"({review.at:%Y-%m-%d %H:%M} UTC).")

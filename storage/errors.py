@@ -1,0 +1,13 @@
+"""Errors of the storage package; all derive from StorageError."""
+
+
+class StorageError(Exception):
+    """Base of every error raised by storage/."""
+
+
+class RunNotFound(StorageError):
+    """A run id that the database does not hold."""
+
+    def __init__(self, run_id: str) -> None:
+        self.run_id = run_id
+        super().__init__(f"no run {run_id!r} in the database")

@@ -1,0 +1,60 @@
+"""Rows of the database as typed records."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+RunStatus = Literal["running", "done", "failed", "interrupted", "reused"]
+Decision = Literal["approve", "edit", "reject"]
+
+
+class RunRecord(BaseModel):
+    """One question asked, where, by whom, and how it ended."""
+
+    id: str
+    question: str
+    asker: str | None = None
+    channel: str | None = None
+    thread_ts: str | None = None
+    answer_ts: str | None = None
+    engine: str = "offline"
+    status: RunStatus = "running"
+    verdict: str | None = None
+    compliance_status: str | None = None
+    confidence: int | None = None
+    escalated: bool = False
+    result_json: str | None = None
+    started_at: datetime
+    finished_at: datetime | None = None
+    duration_ms: float | None = None
+    llm_calls: int = 0
+    tokens: int = 0
+    error: str | None = None
+
+
+class Review(BaseModel):
+    """A reviewer's decision on an escalated answer."""
+
+    run_id: str
+    reviewer: str
+    decision: Decision
+    edited_answer: str | None = None
+    reason: str | None = None
+    at: datetime
+
+
+class LibraryEntry(BaseModel):
+    """An approved question and answer, reusable for close enough questions."""
+
+    id: int | None = None
+    run_id: str
+    question: str
+    answer: str
+    compliance_status: str
+    citations_json: str = "[]"
+    approved_by: str
+    approved_at: datetime
+    embedding: list[float] = Field(default_factory=list, exclude=True)

@@ -1,0 +1,199 @@
+"""The database of runs, their traces, Slack events, reviews and the answer library.
+
+One SQLite file in WAL mode through sqlite-utils. sqlite-utils is synchronous, so
+every public method runs it on a worker thread, one at a time, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+import sqlite_utils
+
+from agents.contracts import PipelineResult
+
+from .errors import RunNotFound
+from .models import Decision, LibraryEntry, Review, RunRecord
+from .schema import migrate
+
+T = TypeVar("T")
+
+
+def now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(timezone.utc)
+
+
+def open_database(path: Path) -> sqlite_utils.Database:
+    """A sqlite-utils Database on a file, usable from worker threads, in WAL mode."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
+    db.enable_wal()
+    return db
+
+
+class Store:
+    """Typed reads and writes of every table; takes a sqlite-utils Database."""
+
+    def __init__(self, db: sqlite_utils.Database) -> None:
+        self.db = db
+        self._lock = threading.Lock()
+        migrate(db)
+
+    async def _run(self, fn: Callable[..., T], *args) -> T:
+        def locked() -> T:
+            with self._lock:
+                return fn(*args)
+
+        return await asyncio.to_thread(locked)
+
+    # -- runs ------------------------------------------------------------------------
+
+    async def start_run(self, question: str, *, asker: str | None, channel: str | None,
+                        thread_ts: str | None, engine: str, status: str = "running") -> RunRecord:
+        """Write the run row before any work starts."""
+        record = RunRecord(id=uuid.uuid4().hex[:12], question=question, asker=asker, channel=channel,
+                           thread_ts=thread_ts, engine=engine, status=status, started_at=now())
+        await self._run(lambda: self.db["runs"].insert(record.model_dump(mode="json")))
+        return record
+
+    async def finish_run(self, run_id: str, result: PipelineResult) -> None:
+        """Record the result, its trace, and how the run ended."""
+        s = result.synthesis
+        values = {
+            "status": "done" if result.success else "failed", "verdict": result.verdict,
+            "compliance_status": s.compliance_status if s else None, "confidence": s.confidence_score if s else None,
+            "escalated": int(result.escalated), "result_json": result.model_dump_json(),
+            "finished_at": now().isoformat(), "duration_ms": result.duration_ms,
+            "llm_calls": result.llm_calls(), "tokens": result.tokens(), "error": result.error,
+        }
+        events = [{"run_id": run_id, **t.model_dump(mode="json")} for t in result.trace]
+
+        def write() -> None:
+            with self.db.conn:
+                self.db["runs"].update(run_id, values)
+                if events:
+                    self.db["run_events"].insert_all(events)
+
+        await self._run(write)
+
+    async def fail_run(self, run_id: str, error: str) -> None:
+        """Mark a run failed when it broke outside the pipeline (Slack errors and the like)."""
+        await self._run(lambda: self.db["runs"].update(
+            run_id, {"status": "failed", "finished_at": now().isoformat(), "error": error}))
+
+    async def set_answer_ts(self, run_id: str, ts: str) -> None:
+        """Remember the message that carries the answer (its buttons are updated later)."""
+        await self._run(lambda: self.db["runs"].update(run_id, {"answer_ts": ts}))
+
+    async def get_run(self, run_id: str) -> RunRecord:
+        """One run, or RunNotFound."""
+        def read() -> RunRecord:
+            try:
+                return RunRecord.model_validate(self.db["runs"].get(run_id))
+            except sqlite_utils.db.NotFoundError as exc:
+                raise RunNotFound(run_id) from exc
+
+        return await self._run(read)
+
+    async def result_of(self, run_id: str) -> PipelineResult | None:
+        """The stored pipeline result of a run."""
+        run = await self.get_run(run_id)
+        return PipelineResult.model_validate_json(run.result_json) if run.result_json else None
+
+    async def last_answer_in_thread(self, channel: str, thread_ts: str) -> RunRecord | None:
+        """The latest finished run of a thread (for follow-up questions)."""
+        def read() -> RunRecord | None:
+            rows = list(self.db["runs"].rows_where(
+                "channel = ? AND thread_ts = ? AND status = 'done'", [channel, thread_ts],
+                order_by="started_at DESC", limit=1))
+            return RunRecord.model_validate(rows[0]) if rows else None
+
+        return await self._run(read)
+
+    async def interrupt_running(self) -> list[RunRecord]:
+        """Runs a dead process left `running` become `interrupted`; returns them."""
+        def mark() -> list[RunRecord]:
+            rows = [RunRecord.model_validate(r) for r in self.db["runs"].rows_where("status = 'running'")]
+            with self.db.conn:
+                for row in rows:
+                    self.db["runs"].update(row.id, {"status": "interrupted", "finished_at": now().isoformat()})
+            return rows
+
+        return await self._run(mark)
+
+    async def events_of(self, run_id: str) -> list[dict]:
+        """The trace rows of a run, in order."""
+        return await self._run(lambda: list(self.db["run_events"].rows_where("run_id = ?", [run_id], order_by="rowid")))
+
+    # -- Slack events ------------------------------------------------------------------
+
+    async def first_delivery(self, event_id: str, kind: str) -> bool:
+        """True the first time an event id is seen; False for Slack's redeliveries."""
+        def insert() -> bool:
+            with self.db.conn:
+                cursor = self.db.conn.execute(
+                    "INSERT OR IGNORE INTO slack_events (event_id, kind, received_at) VALUES (?, ?, ?)",
+                    (event_id, kind, now().isoformat()))
+            return cursor.rowcount == 1
+
+        return await self._run(insert)
+
+    # -- reviews -----------------------------------------------------------------------
+
+    async def decide(self, run_id: str, reviewer: str, decision: Decision, *,
+                     edited_answer: str | None = None, reason: str | None = None) -> tuple[Review, bool]:
+        """Record a decision once. Returns (the decision on record, whether this call made it)."""
+        review = Review(run_id=run_id, reviewer=reviewer, decision=decision, edited_answer=edited_answer,
+                        reason=reason, at=now())
+
+        def insert() -> tuple[Review, bool]:
+            with self.db.conn:
+                cursor = self.db.conn.execute(
+                    "INSERT OR IGNORE INTO reviews (run_id, reviewer, decision, edited_answer, reason, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (run_id, reviewer, decision, edited_answer, reason, review.at.isoformat()))
+            if cursor.rowcount == 1:
+                return review, True
+            return Review.model_validate(self.db["reviews"].get(run_id)), False
+
+        return await self._run(insert)
+
+    async def review_of(self, run_id: str) -> Review | None:
+        """The decision on a run, if any."""
+        def read() -> Review | None:
+            rows = list(self.db["reviews"].rows_where("run_id = ?", [run_id]))
+            return Review.model_validate(rows[0]) if rows else None
+
+        return await self._run(read)
+
+    # -- answer library ----------------------------------------------------------------
+
+    async def add_to_library(self, entry: LibraryEntry, embedding: np.ndarray) -> None:
+        """Keep an approved answer (once per run)."""
+        row = entry.model_dump(mode="json", exclude={"id"})
+        row["embedding"] = np.asarray(embedding, dtype=np.float32).tobytes()
+        await self._run(lambda: self.db["answer_library"].insert(row, ignore=True))
+
+    async def library(self) -> list[LibraryEntry]:
+        """Every approved answer with its embedding."""
+        def read() -> list[LibraryEntry]:
+            entries = []
+            for row in self.db["answer_library"].rows:
+                vector = np.frombuffer(row.pop("embedding") or b"", dtype=np.float32)
+                entries.append(LibraryEntry(**row, embedding=vector.tolist()))
+            return entries
+
+        return await self._run(read)
+
+    async def close(self) -> None:
+        """Close the database."""
+        await self._run(self.db.conn.close)

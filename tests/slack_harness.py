@@ -1,0 +1,78 @@
+"""The real Bolt app in HTTP mode, the real AsyncWebClient, the fake Slack API, signed requests."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+from aiohttp import web
+
+from agents.pipeline import Pipeline
+from bot.app import EVENTS_PATH, build_app, build_deps, slack_client, web_app
+from bot.appdeps import AppDeps
+from bot.settings import Settings
+from storage import Store, open_database
+
+from .fakes.slack_requests import SIGNING_SECRET, SlackSender
+from .fakes.slack_server import TOKEN, FakeSlack
+
+
+def app_settings(slack_url: str, data_dir: Path, **overrides) -> Settings:
+    """Settings as an operator would give them, pointed at the fake Slack."""
+    values = {"slack_bot_token": TOKEN, "slack_signing_secret": SIGNING_SECRET, "slack_api_url": slack_url + "/api/",
+              "data_dir": data_dir, **overrides}
+    return Settings(**values)
+
+
+@dataclass
+class RunningApp:
+    """One app instance serving on loopback."""
+
+    deps: AppDeps
+    slack: FakeSlack
+    sender: SlackSender
+    url: str
+    _runner: web.AppRunner
+    _session: aiohttp.ClientSession
+
+    async def settle(self, quiet: float = 0.15, limit: float = 15.0) -> None:
+        """Wait until the app is idle: no question under way and no Slack call for `quiet` seconds.
+
+        Bolt runs listeners after it has acknowledged the request, so an answered
+        request does not mean its listener has finished; the fake's call log does.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        seen, since = -1, loop.time()
+        while loop.time() < deadline:
+            await self.deps.runner.drain()
+            if len(self.slack.calls) != seen:
+                seen, since = len(self.slack.calls), loop.time()
+            elif loop.time() - since >= quiet:
+                return
+            await asyncio.sleep(0.02)
+        raise TimeoutError("the app did not settle")
+
+    async def stop(self) -> None:
+        """Stop serving; close the database and the HTTP sessions."""
+        await self.settle()
+        await self._runner.cleanup()
+        await self._session.close()
+        await self.deps.store.close()
+
+
+async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: Pipeline, embedder,
+                    **overrides) -> RunningApp:
+    """Build and serve the app exactly as `rfpbot serve --http` does."""
+    settings = app_settings(slack_url, data_dir, **overrides)
+    store = Store(open_database(settings.resolved_db_path()))
+    deps = build_deps(settings, slack_client(settings), store, pipeline, embedder, progress_interval=0.2)
+    runner = web.AppRunner(web_app(build_app(settings, deps)))
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}{EVENTS_PATH}"
+    session = aiohttp.ClientSession()
+    return RunningApp(deps, slack, SlackSender(url, session), url, runner, session)

@@ -1,0 +1,228 @@
+"""The Slack app end to end: signed requests in, the fake Slack's threads out."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from agents.pipeline import Pipeline
+
+from .fakes.slack_server import FakeSlack, SlackFault
+from .slack_harness import start_app
+
+UNANSWERABLE = "Do you hold CSA STAR Level 2 certification?"
+
+
+@pytest.fixture
+def slack():
+    fake = FakeSlack(usergroups={"SREVIEW": ["UGROUPIE"]})
+    with fake.serve() as server:
+        fake.url = server.url
+        yield fake
+
+
+@pytest.fixture
+async def app(slack, kb_index, embedder, tmp_path):
+    running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV,SREVIEW")
+    yield running
+    await running.stop()
+
+
+def texts(messages: list[dict]) -> str:
+    """Everything a person reads in these messages."""
+    out = []
+    for m in messages:
+        out.append(m.get("text", ""))
+        out.append(json.dumps(m.get("blocks", [])))
+    return "\n".join(out)
+
+
+def answer_of(slack: FakeSlack, channel: str, thread_ts: str) -> dict:
+    """The message of a thread that carries the answer's status line."""
+    return next(m for m in slack.thread(channel, thread_ts) if "confidence" in json.dumps(m.get("blocks", [])))
+
+
+def button_value(message: dict, action_id: str) -> str:
+    for block in message["blocks"]:
+        for element in block.get("elements", []):
+            if element.get("action_id") == action_id:
+                return element["value"]
+    raise AssertionError(f"no {action_id} button")
+
+
+async def ask_escalated(app, slack) -> tuple[str, dict]:
+    await app.sender.mention(UNANSWERABLE, ts="1500.1")
+    await app.settle()
+    message = answer_of(slack, "C1", "1500.1")
+    return button_value(message, "review_approve"), message
+
+
+async def test_mention_gets_progress_then_a_cited_answer_in_the_thread(app, slack):
+    response = await app.sender.mention("Do you support SAML 2.0 single sign-on?", ts="1000.1")
+    assert response.status == 200
+    await app.settle()
+    thread = slack.thread("C1", "1000.1")
+    progress, answer = thread[0], thread[-1]
+    assert progress["text"].startswith(":white_check_mark: Done") and "research:" in progress["text"]
+    assert progress.get("edits", 0) >= 1
+    blocks = json.dumps(answer["blocks"])
+    assert "*PASS*" in blocks and "Fully Supported" in blocks
+    assert "<https://docs.cirrolock.example/identity/sso|Single sign-on with SAML and OIDC>" in blocks
+    assert "SAML 2.0" in blocks and "review_approve" not in blocks
+    run = (await app.deps.store.last_answer_in_thread("C1", "1000.1"))
+    assert run.status == "done" and run.compliance_status == "Fully Supported" and run.answer_ts == answer["ts"]
+    assert [e["node"] for e in await app.deps.store.events_of(run.id)][-1] == "critic"
+
+
+async def test_escalated_answer_tags_reviewers_and_approval_updates_thread_and_library(app, slack):
+    run_id, message = await ask_escalated(app, slack)
+    blocks = json.dumps(message["blocks"])
+    assert "Needs review" in blocks and "<@UREV>" in blocks and "<!subteam^SREVIEW>" in blocks
+    assert "CSA" in blocks  # the reason names what is missing
+
+    await app.sender.click("review_approve", run_id, user="UREV", message_ts=message["ts"])
+    await app.settle()
+    updated = slack.messages["C1"][message["ts"]]
+    assert "review_approve" not in json.dumps(updated["blocks"])
+    assert "Approved by <@UREV>" in json.dumps(updated["blocks"])
+    assert any("<@UREV> approved this answer." == m["text"] for m in slack.thread("C1", "1500.1"))
+    library = await app.deps.store.library()
+    assert [e.question for e in library] == [UNANSWERABLE] and library[0].approved_by == "UREV"
+
+    await app.sender.click("review_approve", run_id, user="UGROUPIE", message_ts=message["ts"])
+    await app.settle()
+    assert "already approved by <@UREV>" in slack.ephemeral[-1]["text"]
+    assert slack.ephemeral[-1]["user"] == "UGROUPIE"
+    assert (await app.deps.store.review_of(run_id)).reviewer == "UREV"
+
+
+async def test_non_reviewer_is_refused_privately(app, slack):
+    run_id, message = await ask_escalated(app, slack)
+    await app.sender.click("review_approve", run_id, user="UNOBODY", message_ts=message["ts"])
+    await app.settle()
+    assert slack.ephemeral[-1]["user"] == "UNOBODY" and "Only reviewers" in slack.ephemeral[-1]["text"]
+    assert await app.deps.store.review_of(run_id) is None
+    assert "review_approve" in json.dumps(slack.messages["C1"][message["ts"]]["blocks"])
+
+
+async def test_user_group_member_may_review(app, slack):
+    run_id, message = await ask_escalated(app, slack)
+    await app.sender.click("review_approve", run_id, user="UGROUPIE", message_ts=message["ts"])
+    await app.settle()
+    assert (await app.deps.store.review_of(run_id)).reviewer == "UGROUPIE"
+
+
+async def test_edit_opens_a_modal_and_the_edited_answer_is_approved(app, slack):
+    run_id, message = await ask_escalated(app, slack)
+    await app.sender.click("review_edit", run_id, user="UREV", message_ts=message["ts"])
+    await app.settle()
+    view = slack.views[-1]["view"]
+    assert view["callback_id"] == "review_edit_submit" and "No evidence" in view["blocks"][0]["element"]["initial_value"]
+    edited = "No. Cirrolock does not hold CSA STAR certification; see the SOC 2 report instead."
+    response = await app.sender.submit_view(view, {"answer": edited}, user="UREV")
+    assert response.status == 200
+    await app.settle()
+    updated = json.dumps(slack.messages["C1"][message["ts"]]["blocks"])
+    assert "Edited and approved by <@UREV>" in updated and "does not hold CSA STAR" in updated
+    assert (await app.deps.store.library())[0].answer == edited
+
+
+async def test_reject_asks_for_a_reason_and_records_it(app, slack):
+    run_id, message = await ask_escalated(app, slack)
+    await app.sender.click("review_reject", run_id, user="UREV", message_ts=message["ts"])
+    await app.settle()
+    view = slack.views[-1]["view"]
+    assert view["callback_id"] == "review_reject_submit"
+    await app.sender.submit_view(view, {"reason": "We are STAR Level 1 only"}, user="UREV")
+    await app.settle()
+    updated = json.dumps(slack.messages["C1"][message["ts"]]["blocks"])
+    assert "Rejected by <@UREV>" in updated and "We are STAR Level 1 only" in updated
+    review = await app.deps.store.review_of(run_id)
+    assert review.decision == "reject" and review.reason == "We are STAR Level 1 only"
+    assert await app.deps.store.library() == []
+
+
+async def test_redelivered_event_is_answered_once(app, slack):
+    first = await app.sender.mention("Are you ISO 27001 certified?", ts="2000.1", event_id="EvSame")
+    retry = await app.sender.mention("Are you ISO 27001 certified?", ts="2000.1", event_id="EvSame", retry_num=1)
+    assert first.status == retry.status == 200
+    await app.settle()
+    answers = [m for m in slack.thread("C1", "2000.1") if "confidence" in json.dumps(m.get("blocks", []))]
+    assert len(answers) == 1
+
+
+@pytest.mark.parametrize("kind", ["bad", "stale"])
+async def test_unsigned_or_stale_requests_are_refused(app, slack, kind):
+    body = json.dumps({"type": "event_callback", "event_id": "Ev1", "event": {"type": "app_mention", "text": "hi",
+                                                                              "channel": "C1", "ts": "1.1", "user": "U1"}})
+    if kind == "bad":
+        response = await app.sender.post(body, "application/json", signature_override="v0=deadbeef")
+    else:
+        response = await app.sender.post(body, "application/json", timestamp=1_000_000)
+    assert response.status == 401
+    assert slack.count("chat.postMessage") == 0
+
+
+async def test_slash_command_posts_the_question_and_threads_the_answer(app, slack):
+    response = await app.sender.command("Do you support multi-factor authentication?", user="U7")
+    assert response.status == 200
+    await app.settle()
+    asked = next(m for m in slack.messages["C1"].values() if m["text"].startswith("<@U7> asked:"))
+    thread = slack.thread("C1", asked["ts"])
+    assert any("Fully Supported" in json.dumps(m.get("blocks", [])) for m in thread)
+
+
+async def test_slash_command_help_is_private(app, slack):
+    response = await app.sender.command("help")
+    assert response.status == 200
+    body = await response.text()
+    assert "rfpbot" in body and "/rfp" in body
+    assert slack.count("chat.postMessage") == 0
+
+
+async def test_direct_message_is_answered_in_its_thread(app, slack):
+    await app.sender.event({"type": "message", "channel_type": "im", "user": "U1", "channel": "D1",
+                            "text": "Do you run a paid bug bounty program?", "ts": "3000.1", "event_ts": "3000.1"})
+    await app.settle()
+    blocks = json.dumps(answer_of(slack, "D1", "3000.1")["blocks"])
+    assert "Not Supported" in blocks and "bug bounty" in blocks
+
+
+async def test_user_text_never_pings_anyone(app, slack):
+    await app.sender.mention("<!channel> <@U999> do you support SCIM & SAML?", ts="4000.1")
+    await app.settle()
+    everything = texts(slack.thread("C1", "4000.1"))
+    assert "<!channel>" not in everything and "<@U999>" not in everything
+    assert "&lt;!channel&gt;" in everything
+
+
+async def test_a_failed_run_is_reported_in_the_thread(app, slack):
+    await app.sender.mention("x" * 2500, ts="5000.1")
+    await app.settle()
+    last = slack.thread("C1", "5000.1")[-1]
+    assert last["text"].startswith(":warning: I couldn't answer this:") and "characters long" in last["text"]
+
+
+async def test_rate_limited_progress_updates_do_not_stop_the_answer(app, slack):
+    slack.fail_next("chat.update", *[SlackFault(status=429, retry_after=0)] * 12)
+    await app.sender.mention("Are you FedRAMP authorized?", ts="6000.1")
+    await app.settle()
+    assert slack.count("chat.update") >= 2
+    assert "Not Supported" in json.dumps(answer_of(slack, "C1", "6000.1")["blocks"])
+
+
+async def test_follow_up_in_a_thread_uses_the_earlier_question(app, slack):
+    await app.sender.mention("Do you support customer-managed encryption keys (BYOK)?", ts="7000.1")
+    await app.settle()
+    await app.sender.mention("What about on GCP?", ts="7000.5", thread_ts="7000.1")
+    await app.settle()
+    answers = [m for m in slack.thread("C1", "7000.1") if "confidence" in json.dumps(m.get("blocks", []))]
+    assert len(answers) == 2
+    assert "Google Cloud KMS is not supported" in json.dumps(answers[-1]["blocks"])
+
+
+async def test_mention_without_a_question_gets_help(app, slack):
+    await app.sender.mention("", ts="8000.1")
+    await app.settle()
+    assert "Mention me with a question" in slack.thread("C1", "8000.1")[-1]["text"]

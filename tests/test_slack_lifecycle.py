@@ -1,0 +1,126 @@
+"""The Slack app across restarts, queueing, the answer library and failures of its collaborators."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from openai import AsyncOpenAI
+
+from agents.config import PipelineConfig
+from agents.llm import OpenAILLM, RetryPolicy
+from agents.pipeline import Pipeline
+from bot.app import recover_interrupted
+
+from .fakes.openai_server import Fault, FakeOpenAI
+from .fakes.scripted_model import ScriptedModel
+from .fakes.slack_server import FakeSlack, SlackFault
+from .slack_harness import start_app
+from .test_slack_app import UNANSWERABLE, answer_of, button_value
+
+
+@pytest.fixture
+def slack():
+    fake = FakeSlack()
+    with fake.serve() as server:
+        fake.url = server.url
+        yield fake
+
+
+async def test_pending_review_survives_a_restart(slack, kb_index, embedder, tmp_path):
+    first = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
+    await first.sender.mention(UNANSWERABLE, ts="100.1")
+    await first.settle()
+    message = answer_of(slack, "C1", "100.1")
+    run_id = button_value(message, "review_approve")
+    await first.stop()
+
+    second = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
+    await second.sender.click("review_approve", run_id, user="UREV", message_ts=message["ts"])
+    await second.settle()
+    assert "Approved by <@UREV>" in json.dumps(slack.messages["C1"][message["ts"]]["blocks"])
+    await second.stop()
+
+
+async def test_runs_cut_off_by_a_dead_process_are_marked_and_their_threads_told(slack, kb_index, embedder, tmp_path):
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder)
+    run = await app.deps.store.start_run("Do you encrypt data?", asker="U1", channel="C1", thread_ts="200.1", engine="offline")
+    assert await recover_interrupted(app.deps) == 1
+    assert (await app.deps.store.get_run(run.id)).status == "interrupted"
+    assert "restarted while answering" in slack.thread("C1", "200.1")[-1]["text"]
+    await app.stop()
+
+
+async def test_approved_answer_is_reused_and_can_be_rerun(slack, kb_index, embedder, tmp_path):
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
+    await app.sender.mention(UNANSWERABLE, ts="300.1")
+    await app.settle()
+    message = answer_of(slack, "C1", "300.1")
+    await app.sender.click("review_approve", button_value(message, "review_approve"), user="UREV", message_ts=message["ts"])
+    await app.settle()
+
+    await app.sender.mention("Do you hold a CSA STAR Level 2 certification?", ts="301.1")
+    await app.settle()
+    reused = slack.thread("C1", "301.1")
+    assert len(reused) == 1, "answered at once, without the pipeline's progress message"
+    blocks = json.dumps(reused[0]["blocks"])
+    assert "Approved answer" in blocks and "Approved by <@UREV>" in blocks
+
+    await app.sender.mention("Do you hold SOC 2 Type II certification?", ts="302.1")
+    await app.settle()
+    assert "Approved answer" not in json.dumps(slack.thread("C1", "302.1"))
+
+    await app.sender.click("run_anyway", button_value(reused[0], "run_anyway"), user="U1", message_ts=reused[0]["ts"])
+    await app.settle()
+    assert any("Needs review" in json.dumps(m.get("blocks", [])) for m in slack.thread("C1", "301.1"))
+    await app.stop()
+
+
+async def test_queued_askers_are_told_their_place(slack, kb_index, embedder, tmp_path):
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, max_concurrent_runs=1)
+    await asyncio.gather(*(app.sender.mention("Do you support SCIM?", ts=f"40{n}.1") for n in range(3)))
+    await app.settle()
+    queued = [m["text"] for n in range(3) for m in slack.thread("C1", f"40{n}.1") if "in the queue" in m["text"]]
+    assert sorted(queued) == [":hourglass: Busy with other questions: yours is number 1 in the queue.",
+                              ":hourglass: Busy with other questions: yours is number 2 in the queue."]
+    assert all(answer_of(slack, "C1", f"40{n}.1") for n in range(3))
+    await app.stop()
+
+
+async def test_language_model_down_ends_with_a_message_in_the_thread(slack, kb_index, embedder, tmp_path):
+    fake = FakeOpenAI(chat=ScriptedModel())
+    fake.fail_next(*[Fault(status=503)] * 100)
+    with fake.serve() as server:
+        client = AsyncOpenAI(api_key="k", base_url=server.url + "/v1")
+        llm = OpenAILLM(client, retry=RetryPolicy(attempts=2, base_delay=0.0))
+        pipeline = Pipeline(kb_index, llm, PipelineConfig(llm_fallback=False))
+        app = await start_app(slack, slack.url, tmp_path, pipeline, embedder)
+        await app.sender.mention("Do you support SCIM?", ts="500.1")
+        await app.settle()
+        await app.stop()
+        await client.close()
+    last = slack.thread("C1", "500.1")[-1]["text"]
+    assert "I couldn't answer this" in last and "HTTP 503" in last
+
+
+async def test_slack_refusing_the_command_post_is_explained_privately(slack, kb_index, embedder, tmp_path):
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder)
+    slack.fail_next("chat.postMessage", SlackFault(error="not_in_channel"))
+    await app.sender.command("Do you support SCIM?", channel="CPRIVATE", response_url=slack.url + "/response/1")
+    await app.settle()
+    assert slack.responses and "/invite @rfpbot" in slack.responses[-1]["text"]
+    assert slack.responses[-1]["response_type"] == "ephemeral"
+    await app.stop()
+
+
+async def test_slack_refusing_the_answer_still_ends_with_a_message(slack, kb_index, embedder, tmp_path):
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder)
+    slack.fail_next("chat.postMessage", SlackFault(error="invalid_blocks"), after=1)  # the progress post goes through
+    await app.sender.mention("Are you FedRAMP authorized?", ts="600.1")
+    await app.settle()
+    thread = slack.thread("C1", "600.1")
+    assert thread[-1]["text"].startswith(":warning: I couldn't answer this: something went wrong on my side")
+    runs = list(app.deps.store.db["runs"].rows)
+    assert [r["status"] for r in runs] == ["failed"] and "invalid_blocks" in runs[0]["error"]
+    await app.stop()
