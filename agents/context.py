@@ -3,6 +3,7 @@ progress reporting, the documents already read, and the LLM-or-offline switch.""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -66,13 +67,17 @@ class RunContext:
         return await self.llm.structured(node=node, tier=tier, system=system, user=user, output=output, usage=usage)
 
     async def llm_or_offline(self, node: str, with_llm: Callable[[], Awaitable[T]], offline: Callable[[], T]) -> T:
-        """The LLM path when there is a model; the offline path otherwise, or as fallback."""
+        """The LLM path when there is a model; the offline path otherwise, or as fallback.
+
+        The offline path is pure computation: it runs on a worker thread so that a
+        busy pipeline never holds up the event loop (and Slack's acknowledgements).
+        """
         if self.llm is None:
-            return offline()
+            return await asyncio.to_thread(offline)
         try:
             return await with_llm()
         except LLMError as exc:
             if not self.config.llm_fallback:
                 raise
             self.fallbacks.append(f"{node}: {exc}")
-            return offline()
+            return await asyncio.to_thread(offline)

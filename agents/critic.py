@@ -6,6 +6,8 @@ REVISE whatever the LLM says, and the confidence never exceeds what the audit al
 
 from __future__ import annotations
 
+import asyncio
+
 from .audit import AuditReport, audit
 from .context import RunContext
 from .contracts import CriticChecks, CriticResult, EvidenceResult, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
@@ -30,7 +32,7 @@ async def critique(ctx: RunContext, question: str, plan: QueryPlanResult, draft:
     """The critic node. `research_more` lists missing facets that re-research may still find."""
 
     async def work(usage: Usage) -> CriticResult:
-        report = audit(draft, research, ctx.documents, plan)
+        report = await asyncio.to_thread(audit, draft, research, ctx.documents, plan)
 
         async def with_llm() -> CriticResult:
             payload = {"question": question, "facets": [f.name for f in plan.facets], "draft": draft.model_dump(),

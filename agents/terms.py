@@ -4,6 +4,7 @@ partial or absent capability."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from retrieval.text import STOPWORDS, normalize_ws, words
@@ -45,6 +46,7 @@ def _strip_suffix(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light stemmer: one suffix off, doubled final consonants undone, a few irregulars."""
     if word.endswith("ss"):
@@ -65,13 +67,19 @@ _CLOUD_NAMES = [(re.compile(p, re.I), short) for p, short in (
 
 def key_terms(text: str) -> list[str]:
     """Stemmed subject terms of a question or passage, in order, without repeats."""
+    return list(_key_terms(text))
+
+
+@functools.lru_cache(maxsize=16384)
+def _key_terms(text: str) -> tuple[str, ...]:
+    # Documents' sentences are analysed again for every question: cache them.
     for pattern, short in _CLOUD_NAMES:
         text = pattern.sub(short, text)
     seen: dict[str, None] = {}
     for word in words(text.replace("-", " ")):
         if word not in STOPWORDS and word not in _GENERIC and (len(word) > 1 or word.isdigit()):
             seen.setdefault(stem(word), None)
-    return list(seen)
+    return tuple(seen)
 
 
 def _matches(term: str, present: set[str]) -> bool:
@@ -116,7 +124,8 @@ def missing_words(question: str, text: str) -> list[str]:
     return list(out)
 
 
-def sentences_in_context(text: str) -> list[tuple[str, str]]:
+@functools.lru_cache(maxsize=512)
+def sentences_in_context(text: str) -> tuple[tuple[str, str], ...]:
     """(headings above it, sentence) for each verbatim sentence of a document.
 
     Headings and blank lines are not sentences; list markers are stripped. The
@@ -136,7 +145,7 @@ def sentences_in_context(text: str) -> list[tuple[str, str]]:
         line = re.sub(r"^[-*+]\s+|^\d+\.\s+", "", line)
         context = " ".join(h for _, h in headings)
         out.extend((context, s.strip()) for s in _SENTENCE.split(line) if len(s.split()) >= 3)
-    return out
+    return tuple(out)
 
 
 def sentences(text: str) -> list[str]:

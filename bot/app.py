@@ -20,6 +20,7 @@ from storage import Store
 
 from . import listeners
 from .appdeps import AppDeps
+from .auth import WorkspaceAuth
 from .errors import ConfigError
 from .library import AnswerLibrary
 from .middleware import dedupe
@@ -27,6 +28,7 @@ from .review_desk import ReviewDesk
 from .reviewers import Reviewers
 from .runner import QuestionRunner
 from .settings import Settings
+from .worker import BackgroundLoop
 
 log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
@@ -47,15 +49,17 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, pipelin
     """Wire the collaborators the listeners use."""
     reviewers = Reviewers(settings.reviewer_ids(), client)
     library = AnswerLibrary(store, embedder, settings.library_threshold)
-    runner = QuestionRunner(client, store, pipeline, library, reviewers, settings.max_concurrent_runs, progress_interval)
-    return AppDeps(client=client, store=store, runner=runner, desk=ReviewDesk(client, store, reviewers, library))
+    runner = QuestionRunner(client, store, pipeline, library, reviewers, BackgroundLoop(),
+                            settings.max_concurrent_runs, progress_interval)
+    return AppDeps(client=client, store=store, runner=runner, desk=ReviewDesk(client, store, reviewers, library),
+                   auth=WorkspaceAuth(client))
 
 
 def build_app(settings: Settings, deps: AppDeps, *, verify_requests: bool = True) -> AsyncApp:
     """The Bolt app with dedupe middleware and every listener registered."""
     if verify_requests and not settings.slack_signing_secret:
         raise ConfigError("SLACK_SIGNING_SECRET is not set: HTTP mode needs it to verify requests from Slack")
-    app = AsyncApp(token=settings.slack_bot_token, client=deps.client,
+    app = AsyncApp(authorize=deps.auth.authorize(), client=deps.client,
                    signing_secret=settings.slack_signing_secret or "unused-in-socket-mode",
                    request_verification_enabled=verify_requests)
     app.middleware(dedupe(deps.store))
@@ -72,6 +76,12 @@ def web_app(app: AsyncApp) -> web.Application:
 
     application.router.add_get("/healthz", health)
     return application
+
+
+async def warm_up(deps: AppDeps, embedder: Embedder) -> None:
+    """Check the token and load the embedding model before the first question arrives."""
+    await deps.auth.result()
+    await embedder.embed(["warm-up"])
 
 
 async def recover_interrupted(deps: AppDeps) -> int:

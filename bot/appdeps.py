@@ -8,15 +8,17 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from storage import Store
 
+from .auth import WorkspaceAuth
 from .review_desk import ReviewDesk
 from .runner import QuestionRunner
 
 
 @dataclass
 class AppDeps:
-    """Slack client, database, question runner and review desk."""
+    """Slack client, database, question runner, review desk and the bot's identity."""
 
     client: AsyncWebClient
     store: Store
     runner: QuestionRunner
     desk: ReviewDesk
+    auth: WorkspaceAuth

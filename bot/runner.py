@@ -4,6 +4,7 @@ thread, with progress, the answer, and a message whatever goes wrong."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from .blocks import answer_messages, error_text, library_blocks
 from .library import AnswerLibrary
 from .progress import ProgressMessage
 from .reviewers import Reviewers
+from .worker import BackgroundLoop
 
 log = logging.getLogger(__name__)
 
@@ -35,32 +37,39 @@ class Question:
 
 
 class QuestionRunner:
-    """Runs questions as background tasks (kept referenced until done), N at a time."""
+    """Runs questions on the background loop (kept referenced until done), N at a time."""
 
     def __init__(self, client: AsyncWebClient, store: Store, pipeline: Pipeline, library: AnswerLibrary,
-                 reviewers: Reviewers, max_concurrent: int = 4, progress_interval: float = 1.0) -> None:
+                 reviewers: Reviewers, worker: BackgroundLoop, max_concurrent: int = 4,
+                 progress_interval: float = 1.0) -> None:
         self._client = client
         self._store = store
         self._pipeline = pipeline
         self._library = library
         self._reviewers = reviewers
-        self._slots = asyncio.Semaphore(max_concurrent)
+        self._worker = worker
+        self._slots = asyncio.Semaphore(max_concurrent)  # used on the background loop only
         self._max = max_concurrent
         self._active = 0
         self._progress_interval = progress_interval
-        self._tasks: set[asyncio.Task] = set()
+        self._futures: set[concurrent.futures.Future] = set()
 
-    def submit(self, question: Question) -> asyncio.Task:
-        """Start answering; returns at once."""
-        task = asyncio.create_task(self._answer(question))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+    def submit(self, question: Question) -> concurrent.futures.Future:
+        """Start answering on the background loop; returns at once."""
+        future = self._worker.submit(self._answer(question))
+        self._futures.add(future)
+        future.add_done_callback(self._futures.discard)
+        return future
 
     async def drain(self) -> None:
         """Wait for every question under way (tests, shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        while self._futures:
+            await asyncio.gather(*(asyncio.wrap_future(f) for f in list(self._futures)), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Finish the questions under way, then stop the background loop."""
+        await self.drain()
+        self._worker.stop()
 
     async def _answer(self, question: Question) -> None:
         run_id = None

@@ -66,6 +66,7 @@ class EmbeddedIndex:
         self._lock = threading.Lock()
         self._conn = sqlite3.connect(path, check_same_thread=False)
         self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.executescript(_SCHEMA)
         self._vectors = VectorMatrix()
         self._check_embedder(allow_other=rebuild)

@@ -58,6 +58,7 @@ class RunningApp:
     async def stop(self) -> None:
         """Stop serving; close the database and the HTTP sessions."""
         await self.settle()
+        await self.deps.runner.close()
         await self._runner.cleanup()
         await self._session.close()
         await self.deps.store.close()

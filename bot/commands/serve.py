@@ -11,7 +11,7 @@ from aiohttp import web
 
 from storage import Store, open_database
 
-from ..app import EVENTS_PATH, build_app, build_deps, recover_interrupted, slack_client, web_app
+from ..app import EVENTS_PATH, build_app, build_deps, recover_interrupted, slack_client, warm_up, web_app
 from ..deps import make_embedder, make_pipeline, open_index
 from ..errors import ConfigError
 from ..settings import Settings
@@ -38,8 +38,10 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     client = slack_client(settings)
     index = open_index(settings, index_path=args.index)
     store = Store(open_database(settings.resolved_db_path()))
-    deps = build_deps(settings, client, store, make_pipeline(settings, index, args.engine), make_embedder(settings))
+    embedder = make_embedder(settings)
+    deps = build_deps(settings, client, store, make_pipeline(settings, index, args.engine), embedder)
     app = build_app(settings, deps, verify_requests=args.http)
+    await warm_up(deps, embedder)
     interrupted = await recover_interrupted(deps)
     if interrupted:
         log.warning("%d run(s) were interrupted by the last stop; their threads were told", interrupted)
@@ -49,7 +51,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         else:
             await _serve_socket(app, settings.slack_app_token)
     finally:
-        await deps.runner.drain()
+        await deps.runner.close()
         await store.close()
         await index.close()
     return 0

@@ -15,8 +15,9 @@ from aiohttp import web
 class ThreadedServer:
     """Start with `with`, read `.url`; the server stops when the block ends."""
 
-    def __init__(self, app: web.Application) -> None:
+    def __init__(self, app: web.Application, port: int = 0) -> None:
         self._app = app
+        self._port = port
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._runner: web.AppRunner | None = None
@@ -35,7 +36,7 @@ class ThreadedServer:
     async def _start(self) -> None:
         self._runner = web.AppRunner(self._app)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", self._port)
         await site.start()
         port = self._runner.addresses[0][1]
         self.url = f"http://127.0.0.1:{port}"

@@ -50,13 +50,14 @@ class FakeSlack:
         """Serve these faults to the next calls of `method`, once `after` calls have succeeded."""
         self.faults[method].extend([None] * after + list(faults))
 
-    def serve(self) -> ThreadedServer:
+    def serve(self, port: int = 0) -> ThreadedServer:
         """A running server; `.url + '/api/'` is the client's base_url."""
         app = web.Application()
         app.router.add_post("/api/{method}", self._api)
         app.router.add_get("/api/{method}", self._api)
         app.router.add_post("/response/{hook}", self._response_url)
-        return ThreadedServer(app)
+        app.router.add_get("/_messages", self._dump)
+        return ThreadedServer(app, port)
 
     # -- reading the state ----------------------------------------------------------
 
@@ -120,6 +121,10 @@ class FakeSlack:
 
     def _usergroups_users_list(self, args: dict) -> dict:
         return {"ok": True, "users": self.usergroups.get(args["usergroup"], [])}
+
+    async def _dump(self, request: web.Request) -> web.Response:
+        """Every message by channel (for a benchmark that runs this fake in another process)."""
+        return web.json_response(self.messages)
 
     async def _response_url(self, request: web.Request) -> web.Response:
         self.responses.append(await request.json())
