@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from aiohttp import web
 from slack_bolt.async_app import AsyncApp
@@ -26,9 +27,9 @@ from .library import AnswerLibrary
 from .middleware import dedupe
 from .review_desk import ReviewDesk
 from .reviewers import Reviewers
-from .runner import QuestionRunner
+from .answering import QuestionWorker
+from .questions import QuestionQueue
 from .settings import Settings
-from .worker import BackgroundLoop
 
 log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
@@ -44,15 +45,21 @@ def slack_client(settings: Settings) -> AsyncWebClient:
     return AsyncWebClient(token=settings.slack_bot_token, retry_handlers=retries, **kwargs)
 
 
-def build_deps(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,
-               embedder: Embedder, progress_interval: float = 1.0) -> AppDeps:
-    """Wire the collaborators the listeners use."""
+def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedder: Embedder,
+               notify: Callable[[], None] = lambda: None) -> AppDeps:
+    """Wire the collaborators the listeners use; `notify` wakes an in-process worker."""
     reviewers = Reviewers(settings.reviewer_ids(), client)
     library = AnswerLibrary(store, embedder, settings.library_threshold)
-    runner = QuestionRunner(client, store, pipeline, library, reviewers, BackgroundLoop(),
-                            settings.max_concurrent_runs, progress_interval)
-    return AppDeps(client=client, store=store, runner=runner, desk=ReviewDesk(client, store, reviewers, library),
-                   auth=WorkspaceAuth(client))
+    return AppDeps(client=client, store=store, queue=QuestionQueue(store, notify),
+                   desk=ReviewDesk(client, store, reviewers, library), auth=WorkspaceAuth(client))
+
+
+def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,
+                 embedder: Embedder, progress_interval: float = 1.0) -> QuestionWorker:
+    """The answering worker over the same database."""
+    reviewers = Reviewers(settings.reviewer_ids(), client)
+    library = AnswerLibrary(store, embedder, settings.library_threshold)
+    return QuestionWorker(client, store, pipeline, library, reviewers, settings.max_concurrent_runs, progress_interval)
 
 
 def build_app(settings: Settings, deps: AppDeps, *, verify_requests: bool = True) -> AsyncApp:

@@ -9,16 +9,16 @@ from slack_sdk.web.async_client import AsyncWebClient
 from storage import Store
 
 from .auth import WorkspaceAuth
+from .questions import QuestionQueue
 from .review_desk import ReviewDesk
-from .runner import QuestionRunner
 
 
 @dataclass
 class AppDeps:
-    """Slack client, database, question runner, review desk and the bot's identity."""
+    """Slack client, database, question queue, review desk and the bot's identity."""
 
     client: AsyncWebClient
     store: Store
-    runner: QuestionRunner
+    queue: QuestionQueue
     desk: ReviewDesk
     auth: WorkspaceAuth

@@ -68,6 +68,8 @@ class Settings(BaseSettings):
                                      description="Questions answered at once; later ones queue.")
     library_threshold: float = Field(0.9, ge=0, le=1, validation_alias=_env("RFPBOT_LIBRARY_THRESHOLD"),
                                      description="Similarity above which an approved answer is reused.")
+    worker_niceness: int = Field(10, ge=0, le=19, validation_alias=_env("RFPBOT_WORKER_NICENESS"),
+                                 description="How much lower the answering processes' CPU priority is.")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         "WARNING", validation_alias=_env("RFPBOT_LOG_LEVEL"), description="Logging level of the process.")
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-RunStatus = Literal["running", "done", "failed", "interrupted", "reused"]
+RunStatus = Literal["queued", "running", "done", "failed", "interrupted", "reused"]
 Decision = Literal["approve", "edit", "reject"]
 
 
@@ -27,12 +27,16 @@ class RunRecord(BaseModel):
     confidence: int | None = None
     escalated: bool = False
     result_json: str | None = None
-    started_at: datetime
+    started_at: datetime | None = None
     finished_at: datetime | None = None
     duration_ms: float | None = None
     llm_calls: int = 0
     tokens: int = 0
     error: str | None = None
+    followup: bool = False
+    use_library: bool = True
+    queued_at: datetime | None = None
+    claimed_by: str | None = None
 
 
 class Review(BaseModel):

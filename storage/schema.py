@@ -10,8 +10,9 @@ MIGRATIONS: list[str] = [
         id TEXT PRIMARY KEY, question TEXT NOT NULL, asker TEXT, channel TEXT, thread_ts TEXT,
         answer_ts TEXT, engine TEXT, status TEXT NOT NULL, verdict TEXT, compliance_status TEXT,
         confidence INTEGER, escalated INTEGER NOT NULL DEFAULT 0, result_json TEXT,
-        started_at TEXT NOT NULL, finished_at TEXT, duration_ms REAL, llm_calls INTEGER DEFAULT 0,
-        tokens INTEGER DEFAULT 0, error TEXT);
+        started_at TEXT, finished_at TEXT, duration_ms REAL, llm_calls INTEGER DEFAULT 0,
+        tokens INTEGER DEFAULT 0, error TEXT, followup INTEGER NOT NULL DEFAULT 0,
+        use_library INTEGER NOT NULL DEFAULT 1, queued_at TEXT, claimed_by TEXT);
     CREATE INDEX runs_thread ON runs(channel, thread_ts);
     CREATE INDEX runs_status ON runs(status);
     CREATE TABLE run_events (

@@ -59,13 +59,40 @@ class Store:
 
     # -- runs ------------------------------------------------------------------------
 
-    async def start_run(self, question: str, *, asker: str | None, channel: str | None,
-                        thread_ts: str | None, engine: str, status: str = "running") -> RunRecord:
-        """Write the run row before any work starts."""
+    async def enqueue(self, question: str, *, asker: str | None, channel: str | None, thread_ts: str | None,
+                      followup: bool = False, use_library: bool = True) -> RunRecord:
+        """Queue a question: the run row exists before any work starts, and survives a restart."""
         record = RunRecord(id=uuid.uuid4().hex[:12], question=question, asker=asker, channel=channel,
-                           thread_ts=thread_ts, engine=engine, status=status, started_at=now())
+                           thread_ts=thread_ts, status="queued", followup=followup, use_library=use_library,
+                           queued_at=now())
         await self._run(lambda: self.db["runs"].insert(record.model_dump(mode="json")))
         return record
+
+    async def claim_next(self, worker: str, engine: str) -> RunRecord | None:
+        """Take the oldest queued run for `worker` (atomically, so two workers never share one)."""
+        def claim() -> RunRecord | None:
+            # Look before taking the write lock: an idle worker polls, and other
+            # processes' writes should not queue behind its empty claims.
+            if not self.db.conn.execute("SELECT 1 FROM runs WHERE status = 'queued' LIMIT 1").fetchone():
+                return None
+            with self.db.conn:
+                row = self.db.conn.execute(
+                    "UPDATE runs SET status = 'running', claimed_by = ?, engine = ?, started_at = ? "
+                    "WHERE id = (SELECT id FROM runs WHERE status = 'queued' ORDER BY rowid LIMIT 1) "
+                    "AND status = 'queued' RETURNING id", (worker, engine, now().isoformat())).fetchone()
+            return RunRecord.model_validate(self.db["runs"].get(row[0])) if row else None
+
+        return await self._run(claim)
+
+    async def queued(self) -> list[RunRecord]:
+        """Runs waiting for a worker, oldest first."""
+        return await self._run(lambda: [RunRecord.model_validate(r) for r in
+                                        self.db["runs"].rows_where("status = 'queued'", order_by="rowid")])
+
+    async def mark_reused(self, run_id: str) -> None:
+        """A queued run answered from the library."""
+        await self._run(lambda: self.db["runs"].update(
+            run_id, {"status": "reused", "engine": "library", "finished_at": now().isoformat()}))
 
     async def finish_run(self, run_id: str, result: PipelineResult) -> None:
         """Record the result, its trace, and how the run ended."""
@@ -116,7 +143,7 @@ class Store:
         def read() -> RunRecord | None:
             rows = list(self.db["runs"].rows_where(
                 "channel = ? AND thread_ts = ? AND status = 'done'", [channel, thread_ts],
-                order_by="started_at DESC", limit=1))
+                order_by="rowid DESC", limit=1))
             return RunRecord.model_validate(rows[0]) if rows else None
 
         return await self._run(read)
@@ -125,6 +152,18 @@ class Store:
         """Runs a dead process left `running` become `interrupted`; returns them."""
         def mark() -> list[RunRecord]:
             rows = [RunRecord.model_validate(r) for r in self.db["runs"].rows_where("status = 'running'")]
+            with self.db.conn:
+                for row in rows:
+                    self.db["runs"].update(row.id, {"status": "interrupted", "finished_at": now().isoformat()})
+            return rows
+
+        return await self._run(mark)
+
+    async def interrupt_claimed(self, worker: str) -> list[RunRecord]:
+        """Runs a dead worker had claimed become `interrupted`; returns them."""
+        def mark() -> list[RunRecord]:
+            rows = [RunRecord.model_validate(r) for r in
+                    self.db["runs"].rows_where("status = 'running' AND claimed_by = ?", [worker])]
             with self.db.conn:
                 for row in rows:
                     self.db["runs"].update(row.id, {"status": "interrupted", "finished_at": now().isoformat()})

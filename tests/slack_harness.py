@@ -10,8 +10,9 @@ import aiohttp
 from aiohttp import web
 
 from agents.pipeline import Pipeline
-from bot.app import EVENTS_PATH, build_app, build_deps, slack_client, web_app
+from bot.app import EVENTS_PATH, build_app, build_deps, build_worker, slack_client, web_app
 from bot.appdeps import AppDeps
+from bot.worker_host import InProcessWorker
 from bot.settings import Settings
 from storage import Store, open_database
 
@@ -31,6 +32,7 @@ class RunningApp:
     """One app instance serving on loopback."""
 
     deps: AppDeps
+    worker: InProcessWorker
     slack: FakeSlack
     sender: SlackSender
     url: str
@@ -38,7 +40,7 @@ class RunningApp:
     _session: aiohttp.ClientSession
 
     async def settle(self, quiet: float = 0.15, limit: float = 15.0) -> None:
-        """Wait until the app is idle: no question under way and no Slack call for `quiet` seconds.
+        """Wait until the app is idle: nothing queued or being answered, no Slack call for `quiet` s.
 
         Bolt runs listeners after it has acknowledged the request, so an answered
         request does not mean its listener has finished; the fake's call log does.
@@ -47,8 +49,9 @@ class RunningApp:
         deadline = loop.time() + limit
         seen, since = -1, loop.time()
         while loop.time() < deadline:
-            await self.deps.runner.drain()
-            if len(self.slack.calls) != seen:
+            if self.worker.busy() or await self.deps.store.queued():
+                seen = -1
+            elif len(self.slack.calls) != seen:
                 seen, since = len(self.slack.calls), loop.time()
             elif loop.time() - since >= quiet:
                 return
@@ -58,7 +61,7 @@ class RunningApp:
     async def stop(self) -> None:
         """Stop serving; close the database and the HTTP sessions."""
         await self.settle()
-        await self.deps.runner.close()
+        await self.worker.stop()
         await self._runner.cleanup()
         await self._session.close()
         await self.deps.store.close()
@@ -69,11 +72,13 @@ async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: 
     """Build and serve the app exactly as `rfpbot serve --http` does."""
     settings = app_settings(slack_url, data_dir, **overrides)
     store = Store(open_database(settings.resolved_db_path()))
-    deps = build_deps(settings, slack_client(settings), store, pipeline, embedder, progress_interval=0.2)
+    client = slack_client(settings)
+    worker = InProcessWorker(build_worker(settings, client, store, pipeline, embedder, progress_interval=0.2))
+    deps = build_deps(settings, client, store, embedder, notify=worker.notify)
     runner = web.AppRunner(web_app(build_app(settings, deps)))
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     url = f"http://127.0.0.1:{runner.addresses[0][1]}{EVENTS_PATH}"
     session = aiohttp.ClientSession()
-    return RunningApp(deps, slack, SlackSender(url, session), url, runner, session)
+    return RunningApp(deps, worker, slack, SlackSender(url, session), url, runner, session)

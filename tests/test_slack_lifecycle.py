@@ -45,11 +45,16 @@ async def test_pending_review_survives_a_restart(slack, kb_index, embedder, tmp_
 
 async def test_runs_cut_off_by_a_dead_process_are_marked_and_their_threads_told(slack, kb_index, embedder, tmp_path):
     app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder)
-    run = await app.deps.store.start_run("Do you encrypt data?", asker="U1", channel="C1", thread_ts="200.1", engine="offline")
+    await app.worker.stop()  # nobody answers: the run stays as a dead process left it
+    queued = await app.deps.store.enqueue("Do you encrypt data?", asker="U1", channel="C1", thread_ts="200.1")
+    run = await app.deps.store.claim_next("dead-worker", "offline")
+    assert run.id == queued.id
     assert await recover_interrupted(app.deps) == 1
     assert (await app.deps.store.get_run(run.id)).status == "interrupted"
     assert "restarted while answering" in slack.thread("C1", "200.1")[-1]["text"]
-    await app.stop()
+    await app._runner.cleanup()
+    await app._session.close()
+    await app.deps.store.close()
 
 
 async def test_approved_answer_is_reused_and_can_be_rerun(slack, kb_index, embedder, tmp_path):

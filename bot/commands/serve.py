@@ -1,20 +1,22 @@
-"""`rfpbot serve [--http] [--port 3000]`: run the Slack app."""
+"""`rfpbot serve [--http] [--port 3000] [--workers N]`: run the Slack app."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import signal
 from pathlib import Path
 
 from aiohttp import web
 
 from storage import Store, open_database
 
-from ..app import EVENTS_PATH, build_app, build_deps, recover_interrupted, slack_client, warm_up, web_app
+from ..app import EVENTS_PATH, build_app, build_deps, build_worker, recover_interrupted, slack_client, warm_up, web_app
 from ..deps import make_embedder, make_pipeline, open_index
 from ..errors import ConfigError
 from ..settings import Settings
+from ..worker_host import InProcessWorker, WorkerProcesses
 
 log = logging.getLogger(__name__)
 
@@ -25,56 +27,71 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--http", action="store_true", help="HTTP mode: Slack posts to /slack/events")
     parser.add_argument("--host", default="0.0.0.0", help="HTTP mode: address to listen on")
     parser.add_argument("--port", type=int, default=3000, help="HTTP mode: port (default 3000)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="answering processes (default 1); 0 answers inside this process")
     parser.add_argument("--index", type=Path, help="index file")
     parser.add_argument("--engine", choices=["offline", "openai"])
     parser.set_defaults(handler=run)
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
-    """Start the app and serve until interrupted."""
+    """Start the app (and its workers) and serve until interrupted."""
     if not args.http and not settings.slack_app_token:
         raise ConfigError("Socket Mode needs SLACK_APP_TOKEN (xapp-…); or run `rfpbot serve --http` "
                           "with SLACK_SIGNING_SECRET")
     client = slack_client(settings)
-    index = open_index(settings, index_path=args.index)
+    index = open_index(settings, index_path=args.index)  # fails early, with advice, when there is none
     store = Store(open_database(settings.resolved_db_path()))
     embedder = make_embedder(settings)
-    deps = build_deps(settings, client, store, make_pipeline(settings, index, args.engine), embedder)
+    local = None
+    if args.workers == 0:
+        local = InProcessWorker(build_worker(settings, client, store, make_pipeline(settings, index, args.engine), embedder))
+    deps = build_deps(settings, client, store, embedder, notify=local.notify if local else lambda: None)
     app = build_app(settings, deps, verify_requests=args.http)
     await warm_up(deps, embedder)
     interrupted = await recover_interrupted(deps)
     if interrupted:
         log.warning("%d run(s) were interrupted by the last stop; their threads were told", interrupted)
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+    workers = None
+    if args.workers > 0:
+        passthrough = [*(["--index", str(args.index)] if args.index else []),
+                       *(["--engine", args.engine] if args.engine else [])]
+        workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, store.interrupt_claimed).run())
     try:
-        if args.http:
-            await _serve_http(app, args.host, args.port)
-        else:
-            await _serve_socket(app, settings.slack_app_token)
+        serving = _serve_http(app, args.host, args.port, stop) if args.http else _serve_socket(app, settings.slack_app_token, stop)
+        await serving
     finally:
-        await deps.runner.close()
+        if workers:
+            workers.cancel()
+            await asyncio.gather(workers, return_exceptions=True)
+        if local:
+            await local.stop()
         await store.close()
         await index.close()
     return 0
 
 
-async def _serve_http(app, host: str, port: int) -> None:
+async def _serve_http(app, host: str, port: int, stop: asyncio.Event) -> None:
     runner = web.AppRunner(web_app(app))
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     print(f"rfpbot listening on http://{host}:{port}{EVENTS_PATH}", flush=True)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await runner.cleanup()
 
 
-async def _serve_socket(app, app_token: str) -> None:
+async def _serve_socket(app, app_token: str, stop: asyncio.Event) -> None:
     from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
     handler = AsyncSocketModeHandler(app, app_token)
     await handler.connect_async()
     print("rfpbot connected in Socket Mode", flush=True)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await handler.close_async()

@@ -6,7 +6,6 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
 from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, edit_modal, reject_modal
-from ..runner import Question
 
 
 def _where(body: dict) -> tuple[str, str, str]:
@@ -46,8 +45,8 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         await ack()
         user, run_id, channel = _where(body)
         run = await deps.store.get_run(run_id)
-        deps.runner.submit(Question(text=run.question, asker=user, channel=run.channel or channel,
-                                    thread_ts=run.thread_ts, use_library=False))
+        await deps.queue.put(run.question, asker=user, channel=run.channel or channel, thread_ts=run.thread_ts,
+                             use_library=False)
 
     app.action(ACTION_APPROVE)(approve)
     app.action(ACTION_EDIT)(edit)

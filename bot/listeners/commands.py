@@ -6,7 +6,6 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
 from ..blocks import HELP
-from ..runner import Question
 from ..slack_text import escape
 
 
@@ -21,6 +20,6 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         await ack()
         user, channel = command["user_id"], command["channel_id"]
         posted = await deps.client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {escape(text)}")
-        deps.runner.submit(Question(text=text, asker=user, channel=channel, thread_ts=posted["ts"]))
+        await deps.queue.put(text, asker=user, channel=channel, thread_ts=posted["ts"])
 
     app.command("/rfp")(rfp)

@@ -6,7 +6,6 @@ from slack_bolt.async_app import AsyncApp
 
 from ..appdeps import AppDeps
 from ..blocks import HELP
-from ..runner import Question
 from ..slack_text import strip_bot_mention
 
 
@@ -28,15 +27,11 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
 
 async def ask(deps: AppDeps, event: dict) -> None:
-    """Hand a question to the runner; a thread's earlier question is its context."""
+    """Queue a question; in a thread it is a follow-up to the thread's earlier question."""
     text = strip_bot_mention(event.get("text", ""))
     channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
     if not text or text.lower() in ("help", "?"):
         await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=HELP)
         return
-    context = None
-    if event.get("thread_ts"):
-        earlier = await deps.store.last_answer_in_thread(channel, event["thread_ts"])
-        context = earlier.question if earlier else None
-    deps.runner.submit(Question(text=text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
-                                context=context))
+    await deps.queue.put(text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
+                         followup=bool(event.get("thread_ts")))

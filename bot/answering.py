@@ -1,0 +1,167 @@
+"""The answering worker: takes queued questions from the database, N at a time, and
+answers each in its thread with progress, the answer, and a message whatever goes wrong.
+
+It runs in its own process (`rfpbot worker`, started by `rfpbot serve`) so that
+answering never delays Slack's acknowledgements, or on a background loop of the
+serving process (`rfpbot serve --workers 0`, and the tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from agents.contracts import PipelineResult
+from agents.pipeline import Pipeline
+from storage import RunRecord, Store
+
+from .blocks import answer_messages, error_text, library_blocks
+from .library import AnswerLibrary
+from .progress import ProgressMessage
+from .reviewers import Reviewers
+
+log = logging.getLogger(__name__)
+
+
+class QuestionWorker:
+    """Claims queued runs and answers them; at most `max_concurrent` at once."""
+
+    def __init__(self, client: AsyncWebClient, store: Store, pipeline: Pipeline, library: AnswerLibrary,
+                 reviewers: Reviewers, max_concurrent: int = 4, progress_interval: float = 1.0,
+                 poll_interval: float = 0.1, name: str | None = None) -> None:
+        self._client = client
+        self._store = store
+        self._pipeline = pipeline
+        self._library = library
+        self._reviewers = reviewers
+        self._max = max_concurrent
+        self._progress_interval = progress_interval
+        self._poll = poll_interval
+        self.name = name or f"{socket.gethostname()}:{os.getpid()}"
+        self._tasks: set[asyncio.Task] = set()
+        self._told_position: set[str] = set()
+        self._wake: asyncio.Event | None = None
+        self._stopping = False
+
+    def wake(self) -> None:
+        """Look for work now rather than at the next poll (same loop only)."""
+        if self._wake:
+            self._wake.set()
+
+    def stop(self) -> None:
+        """Stop claiming new runs (same loop only); `run_forever` returns."""
+        self._stopping = True
+        self.wake()
+
+    async def run_forever(self) -> None:
+        """Claim and answer until stopped or cancelled."""
+        self._wake = asyncio.Event()
+        while not self._stopping:
+            await self.step()
+            try:
+                await asyncio.wait_for(self._wake.wait(), self._poll)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+
+    async def step(self) -> int:
+        """Start as many queued runs as there are free slots; tell the rest their place."""
+        started = 0
+        while len(self._tasks) < self._max:
+            run = await self._store.claim_next(self.name, self._pipeline.engine)
+            if run is None:
+                break
+            task = asyncio.create_task(self._answer(run))
+            self._tasks.add(task)
+            task.add_done_callback(self._finished)
+            started += 1
+        if len(self._tasks) >= self._max:
+            await self._tell_positions()
+        return started
+
+    def _finished(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        self.wake()  # a slot is free: claim the next run now, not at the next poll
+
+    def busy(self) -> bool:
+        """Whether a run is being answered."""
+        return bool(self._tasks)
+
+    async def drain(self) -> None:
+        """Wait for the runs under way."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _tell_positions(self) -> None:
+        for position, run in enumerate(await self._store.queued(), start=1):
+            if run.id not in self._told_position and run.channel and run.thread_ts:
+                self._told_position.add(run.id)
+                await self._say(run, f":hourglass: Busy with other questions: yours is number {position} in the queue.",
+                                quiet=True)
+
+    async def _answer(self, run: RunRecord) -> None:
+        try:
+            if run.use_library and await self._reuse(run):
+                return
+            context = None
+            if run.followup:
+                earlier = await self._store.last_answer_in_thread(run.channel, run.thread_ts)
+                context = earlier.question if earlier else None
+            await self._run(run, context)
+        except Exception as exc:  # the boundary of background work: the asker always hears back
+            log.exception("answering run %s failed", run.id)
+            await self._store.fail_run(run.id, repr(exc))
+            await self._say(run, error_text(f"something went wrong on my side ({type(exc).__name__}). "
+                                            "Please try again in a minute."), quiet=True)
+
+    async def _run(self, run: RunRecord, context: str | None) -> None:
+        progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)
+        await progress.start()
+        result = await self._pipeline.run(run.question, on_progress=progress.on_event, context=context)
+        await self._store.finish_run(run.id, result)
+        await progress.finish(_outcome(result))
+        if not result.success:
+            await self._say(run, error_text(result.error or "the run failed"))
+            return
+        await self._post_answer(run, result)
+
+    async def _post_answer(self, run: RunRecord, result: PipelineResult) -> None:
+        reviewers = self._reviewers.mention() if result.escalated else ""
+        ts = None
+        for blocks in answer_messages(result, run.id, reviewers=reviewers):
+            response = await self._client.chat_postMessage(
+                channel=run.channel, thread_ts=run.thread_ts, blocks=blocks,
+                text=f"{result.synthesis.compliance_status}: {result.synthesis.answer[:300]}")
+            ts = response["ts"]
+        await self._store.set_answer_ts(run.id, ts)
+
+    async def _reuse(self, run: RunRecord) -> bool:
+        entry = await self._library.match(run.question)
+        if entry is None:
+            return False
+        await self._client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts,
+                                            blocks=library_blocks(entry, run.id),
+                                            text=f"Approved answer: {entry.answer[:300]}")
+        await self._store.mark_reused(run.id)
+        return True
+
+    async def _say(self, run: RunRecord, text: str, quiet: bool = False) -> None:
+        try:
+            await self._client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts, text=text)
+        except SlackApiError:
+            if not quiet:
+                raise
+            log.exception("could not post to thread %s", run.thread_ts)
+
+
+def _outcome(result: PipelineResult) -> str:
+    if not result.success:
+        return f"failed: {result.error}"
+    s = result.synthesis
+    review = " · sent for review" if result.escalated else ""
+    return f"{result.verdict} · {s.compliance_status} · confidence {s.confidence_score}{review} · {result.duration_ms / 1000:.1f} s"

@@ -1,0 +1,74 @@
+"""Where the answering worker runs: a background loop of this process, or child processes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import sys
+
+from .answering import QuestionWorker
+from .background import BackgroundLoop
+
+log = logging.getLogger(__name__)
+
+
+class InProcessWorker:
+    """The worker on a background loop of the serving process (`--workers 0`, tests)."""
+
+    def __init__(self, worker: QuestionWorker) -> None:
+        self.worker = worker
+        self._background = BackgroundLoop()
+        self._future = self._background.submit(worker.run_forever())
+
+    def notify(self) -> None:
+        """Wake the worker (callable from any thread)."""
+        self._background.loop.call_soon_threadsafe(self.worker.wake)
+
+    def busy(self) -> bool:
+        """Whether a run is being answered right now."""
+        return self.worker.busy()
+
+    async def stop(self) -> None:
+        """Stop claiming, let the runs under way finish, stop the loop."""
+        self._background.loop.call_soon_threadsafe(self.worker.stop)
+        await asyncio.wrap_future(self._future)
+        await asyncio.wrap_future(self._background.submit(self.worker.drain()))
+        self._background.stop()
+
+
+class WorkerProcesses:
+    """`rfpbot worker` child processes, restarted if one dies."""
+
+    def __init__(self, count: int, arguments: list[str], on_death) -> None:
+        self._count = count
+        self._arguments = arguments
+        self._on_death = on_death
+        self._children: list[asyncio.subprocess.Process] = []
+
+    async def run(self) -> None:
+        """Start the workers and keep them running until cancelled."""
+        self._children = [await self._spawn() for _ in range(self._count)]
+        try:
+            while True:
+                await asyncio.sleep(1.0)
+                for n, child in enumerate(self._children):
+                    if child.returncode is not None:
+                        log.error("worker %s exited with %s; restarting it", child.pid, child.returncode)
+                        await self._on_death(f"{socket.gethostname()}:{child.pid}")
+                        self._children[n] = await self._spawn()
+        finally:
+            await self._stop()
+
+    async def _spawn(self) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.cli", "worker", *self._arguments)
+
+    async def _stop(self) -> None:
+        for child in self._children:
+            if child.returncode is None:
+                child.terminate()
+        for child in self._children:
+            try:
+                await asyncio.wait_for(child.wait(), 30)
+            except TimeoutError:
+                child.kill()

@@ -1,0 +1,100 @@
+"""`rfpbot serve --http` as an operator runs it: a real process, its worker process, the fake Slack."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+
+import aiohttp
+import pytest
+
+from .conftest import KB, ROOT
+from .fakes.slack_requests import SIGNING_SECRET, SlackSender
+from .fakes.slack_server import TOKEN, FakeSlack
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def slack():
+    fake = FakeSlack()
+    with fake.serve() as server:
+        fake.url = server.url
+        yield fake
+
+
+def _env(slack_url: str, data_dir) -> dict:
+    return {**os.environ, "SLACK_BOT_TOKEN": TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+            "SLACK_API_URL": slack_url + "/api/", "RFPBOT_DATA_DIR": str(data_dir), "RFPBOT_ENGINE": "offline"}
+
+
+def _cli(*args: str, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], env=env, cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+
+
+async def test_serve_answers_through_its_worker_process(slack, tmp_path):
+    env = _env(slack.url, tmp_path)
+    assert _cli("ingest", str(KB), env=env).returncode == 0
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
+                               "--port", str(port)], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        async with aiohttp.ClientSession() as session:
+            for _ in range(200):
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
+                        if response.status == 200:
+                            break
+                except aiohttp.ClientError:
+                    await asyncio.sleep(0.1)
+            sender = SlackSender(f"http://127.0.0.1:{port}/slack/events", session)
+            assert (await sender.mention("Are you ISO 27001 certified?", ts="900.1")).status == 200
+            for _ in range(300):
+                answers = [m for m in slack.thread("C1", "900.1") if "confidence" in json.dumps(m.get("blocks", []))]
+                if answers:
+                    break
+                await asyncio.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    assert answers and "ISO/IEC 27001:2022" in json.dumps(answers[0]["blocks"])
+    assert server.returncode == 0, "SIGTERM is a clean stop"
+    assert not _workers_of(tmp_path), "the worker process stops with the server"
+
+
+def _workers_of(data_dir) -> list[int]:
+    """Pids of `rfpbot worker` processes whose environment names this data dir."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read()
+            with open(f"/proc/{entry}/environ", "rb") as f:
+                environ = f.read()
+        except OSError:
+            continue
+        if b"bot.cli\x00worker" in cmdline and f"RFPBOT_DATA_DIR={data_dir}".encode() in environ:
+            pids.append(int(entry))
+    return pids
+
+
+def test_serve_without_an_index_says_to_ingest(slack, tmp_path):
+    result = _cli("serve", "--http", "--port", str(_free_port()), env=_env(slack.url, tmp_path))
+    assert result.returncode == 2 and "rfpbot ingest" in result.stderr
+
+
+def test_serve_without_a_token_says_which_setting(tmp_path):
+    env = {k: v for k, v in _env("http://127.0.0.1:9", tmp_path).items() if k != "SLACK_BOT_TOKEN"}
+    result = _cli("serve", "--http", env=env)
+    assert result.returncode == 2 and "SLACK_BOT_TOKEN" in result.stderr
