@@ -8,6 +8,7 @@ from agents.config import PipelineConfig
 from agents.llm import LLM, OpenAILLM
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
+from retrieval.weaviate_index import WeaviateIndex, connect
 
 from .errors import ConfigError
 from .settings import Settings
@@ -29,11 +30,24 @@ def make_embedder(settings: Settings) -> Embedder:
     return WordLlamaEmbedder()
 
 
-def open_index(settings: Settings, *, index_path: Path | None = None, create: bool = False,
-               rebuild: bool = False) -> Index:
-    """The configured index; `create` for ingestion, otherwise it must exist."""
+async def open_index(settings: Settings, *, index_path: Path | None = None, create: bool = False,
+                     rebuild: bool = False, prefix: str | None = None) -> Index:
+    """Weaviate when WEAVIATE_URL is set (unless --index names a file), else the embedded index.
+
+    `create` for ingestion; otherwise the index must exist already.
+    """
+    embedder = make_embedder(settings)
+    if settings.weaviate_url and index_path is None:
+        client = await connect(settings.weaviate_url, settings.weaviate_grpc_port, settings.weaviate_api_key)
+        try:
+            return await WeaviateIndex.open(client, embedder, url=settings.weaviate_url,
+                                            prefix=prefix or settings.weaviate_prefix, create=create or rebuild,
+                                            rebuild=rebuild)
+        except BaseException:
+            await client.close()
+            raise
     path = index_path or settings.resolved_index_path()
-    return EmbeddedIndex(path, make_embedder(settings), create=create or rebuild, rebuild=rebuild)
+    return EmbeddedIndex(path, embedder, create=create or rebuild, rebuild=rebuild)
 
 
 def engine_name(settings: Settings, requested: str | None = None) -> str:

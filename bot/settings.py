@@ -37,6 +37,13 @@ class Settings(BaseSettings):
                                         description="Any OpenAI-compatible endpoint.")
     kb_base_url: str | None = Field(None, validation_alias=_env("RFPBOT_KB_BASE_URL"),
                                     description="Base URL for documents without a `url` in front matter.")
+    weaviate_url: str | None = Field(None, validation_alias=_env("WEAVIATE_URL"),
+                                     description="Use this Weaviate server instead of the embedded index.")
+    weaviate_grpc_port: int = Field(50051, validation_alias=_env("WEAVIATE_GRPC_PORT"),
+                                    description="The server's gRPC port (the client needs both).")
+    weaviate_api_key: str | None = Field(None, validation_alias=_env("WEAVIATE_API_KEY"))
+    weaviate_prefix: str = Field("Rfpbot", pattern=r"^[A-Z][A-Za-z0-9]*$", validation_alias=_env("RFPBOT_WEAVIATE_PREFIX"),
+                                 description="Collection names: PREFIXChunk and PREFIXDocument.")
     engine: Literal["auto", "offline", "openai"] = Field(
         "auto", validation_alias=_env("RFPBOT_ENGINE"),
         description="auto: the OpenAI engine when OPENAI_API_KEY is set, else offline.")

@@ -6,6 +6,7 @@ from .errors import (
     EmbedderMismatch,
     EmbeddingError,
     EmptyQuery,
+    IndexMissing,
     PathNotFound,
     RetrievalError,
     SkippedFile,
@@ -14,7 +15,7 @@ from .fusion import relative_score_fusion
 from .index import DEFAULT_ALPHA, Index
 from .ingest import ingest
 from .models import CLOUDS, Chunk, Csp, Document, DocumentChunks, IndexStats, IngestSummary, SearchHit
-from .sqlite_index import EmbeddedIndex, IndexMissing
+from .sqlite_index import EmbeddedIndex
 
 __all__ = [
     "CLOUDS", "Chunk", "Csp", "DEFAULT_ALPHA", "Document", "DocumentChunks", "DocumentNotFound",

@@ -40,6 +40,13 @@ class EmbedderMismatch(RetrievalError):
         )
 
 
+class IndexMissing(RetrievalError):
+    """Search or read on an index that was never built."""
+
+    def __init__(self, location: str | Path) -> None:
+        super().__init__(f"there is no index at {location}: run `rfpbot ingest PATH` first")
+
+
 class EmptyQuery(RetrievalError):
     """A search was asked for with no words in it."""
 

@@ -60,6 +60,10 @@ class Index(Protocol):
         """Release connections."""
         ...
 
+    async def drop(self) -> None:
+        """Delete everything this index holds, for good (temporary indexes)."""
+        ...
+
 
 def csp_filter(csp: Csp | None) -> tuple[str, ...] | None:
     """The CSP values a filtered search admits: the cloud and General documents."""

@@ -18,7 +18,7 @@ from typing import TypeVar
 import numpy as np
 
 from .embeddings import Embedder
-from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, RetrievalError
+from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing, RetrievalError
 from .fusion import relative_score_fusion
 from .index import DEFAULT_ALPHA, Progress, csp_filter
 from .models import Chunk, Csp, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
@@ -43,13 +43,6 @@ CREATE INDEX IF NOT EXISTS chunks_source ON chunks(source_path);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(body, tokenize='porter unicode61');
 """
 _HIT_COLUMNS = "id, source_path, title, url, csp, heading_path, text"
-
-
-class IndexMissing(RetrievalError):
-    """Search or read on an index that was never built."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(f"there is no index at {path}: run `rfpbot ingest PATH` first")
 
 
 class EmbeddedIndex:
@@ -260,6 +253,11 @@ class EmbeddedIndex:
 
     async def close(self) -> None:
         await self._run(self._conn.close)
+
+    async def drop(self) -> None:
+        await self.close()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
 
 
 def _hit(row: tuple, score: float, keyword: float | None, vector: float | None) -> SearchHit:

@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Progress on stderr, the answer on stdout; exit 1 when the run failed."""
     question = validate_question(args.question, pipeline_config(settings))
-    index = open_index(settings, index_path=args.index)
+    index = await open_index(settings, index_path=args.index)
     try:
         pipeline = make_pipeline(settings, index, args.engine)
         result = await pipeline.run(question, on_progress=None if args.json else _print_progress)

@@ -6,13 +6,14 @@ import argparse
 import asyncio
 import sys
 import tempfile
+import uuid
 from pathlib import Path
 
 from agents.evaluation import EvalReport, ExpectedAnswer, load_questions, outcome, report
-from retrieval import EmbeddedIndex, PathNotFound, SkippedFile, ingest
+from retrieval import PathNotFound, SkippedFile, ingest
 from retrieval.loaders import load_file
 
-from ..deps import make_embedder, make_pipeline
+from ..deps import make_pipeline, open_index
 from ..settings import Settings
 
 
@@ -33,11 +34,14 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         raise PathNotFound(args.corpus)
     expected = load_questions(args.questions)
     with tempfile.TemporaryDirectory(prefix="rfpbot-eval-") as tmp:
-        index = EmbeddedIndex(Path(tmp) / "index.sqlite", make_embedder(settings))
+        # A throwaway index: a file here, or collections of their own on Weaviate.
+        index = await open_index(settings, index_path=None if settings.weaviate_url else Path(tmp) / "index.sqlite",
+                                 create=True, prefix=f"RfpbotEval{uuid.uuid4().hex[:8]}")
         try:
             await ingest([args.corpus], index, warn=lambda m: print(f"warning: {m}", file=sys.stderr))
             result = await _evaluate(make_pipeline(settings, index, args.engine), expected, args)
         finally:
+            await index.drop()
             await index.close()
     print(result.model_dump_json(indent=2) if args.json else _table(result))
     return 0

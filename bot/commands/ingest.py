@@ -30,7 +30,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
             from retrieval import PathNotFound
 
             raise PathNotFound(path)
-    index = open_index(settings, index_path=args.index, create=True, rebuild=args.rebuild)
+    index = await open_index(settings, index_path=args.index, create=True, rebuild=args.rebuild)
     bar = ProgressBar("embedding")
     try:
         summary = await ingest(

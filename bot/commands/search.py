@@ -33,7 +33,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Print ranked chunks; exit 1 when nothing matched."""
     if not args.query.strip():
         raise EmptyQuery()
-    index = open_index(settings, index_path=args.index)
+    index = await open_index(settings, index_path=args.index)
     try:
         hits = await index.search(args.query, k=args.k, csp=args.csp, alpha=args.alpha, min_score=args.min_score)
     finally:

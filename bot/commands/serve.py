@@ -40,7 +40,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         raise ConfigError("Socket Mode needs SLACK_APP_TOKEN (xapp-…); or run `rfpbot serve --http` "
                           "with SLACK_SIGNING_SECRET")
     client = slack_client(settings)
-    index = open_index(settings, index_path=args.index)  # fails early, with advice, when there is none
+    index = await open_index(settings, index_path=args.index)  # fails early, with advice, when there is none
     store = Store(open_database(settings.resolved_db_path()))
     embedder = make_embedder(settings)
     local = None

@@ -28,7 +28,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     # Answering is background work: acknowledging Slack within its deadline comes first.
     os.nice(settings.worker_niceness)
     client = slack_client(settings)
-    index = open_index(settings, index_path=args.index)
+    index = await open_index(settings, index_path=args.index)
     store = Store(open_database(settings.resolved_db_path()))
     embedder = make_embedder(settings)
     worker = build_worker(settings, client, store, make_pipeline(settings, index, args.engine), embedder)

@@ -1,0 +1,133 @@
+"""A real Weaviate server for the tests and benchmarks, on loopback with free ports.
+
+The binary comes from PATH, from a per-user cache, or is built once into that cache
+with the Go toolchain. `WEAVIATE_URL` set means: use that server instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BINARY = "weaviate-server"
+MODULE = "github.com/weaviate/weaviate/cmd/weaviate-server"
+
+
+class WeaviateUnavailable(RuntimeError):
+    """No server binary can be found or built here; the message says why."""
+
+
+def pinned_version() -> str:
+    """The version pinned in compose.env."""
+    for line in (ROOT / "compose.env").read_text().splitlines():
+        if line.startswith("WEAVIATE_VERSION="):
+            return line.split("=", 1)[1].strip()
+    raise WeaviateUnavailable("compose.env does not pin WEAVIATE_VERSION")
+
+
+def cache_dir() -> Path:
+    """Where a built binary is kept between runs."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "rfpbot" / f"weaviate-v{pinned_version()}"
+
+
+def find_or_build() -> tuple[Path, float | None]:
+    """(binary, seconds spent building it or None when it was found)."""
+    on_path = shutil.which(BINARY)
+    if on_path:
+        return Path(on_path), None
+    cached = cache_dir() / BINARY
+    if cached.exists():
+        return cached, None
+    go = shutil.which("go")
+    if not go:
+        raise WeaviateUnavailable(f"no {BINARY} on PATH or in {cache_dir()}, and no Go toolchain to build it")
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    env = {**os.environ, "CGO_ENABLED": "0", "GOBIN": str(cache_dir())}
+    result = subprocess.run([go, "install", f"{MODULE}@v{pinned_version()}"], env=env, capture_output=True,
+                            text=True, timeout=3600)
+    if result.returncode != 0 or not cached.exists():
+        raise WeaviateUnavailable(f"building {MODULE}@v{pinned_version()} failed: {result.stderr[-2000:]}")
+    return cached, time.monotonic() - started
+
+
+def _free_ports(count: int) -> list[int]:
+    sockets = [socket.socket() for _ in range(count)]
+    for s in sockets:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in sockets]
+    for s in sockets:
+        s.close()
+    return ports
+
+
+@dataclass
+class WeaviateServer:
+    """A running weaviate-server; stop() sends SIGTERM."""
+
+    http_port: int
+    grpc_port: int
+    process: subprocess.Popen | None = None
+    log: object = None
+
+    @property
+    def url(self) -> str:
+        """The REST URL, as WEAVIATE_URL would give it."""
+        return f"http://127.0.0.1:{self.http_port}"
+
+    @classmethod
+    def start(cls, data_dir: Path, binary: Path, timeout: float = 120) -> "WeaviateServer":
+        """Start on free loopback ports with a fresh data directory; wait until ready."""
+        http, grpc, gossip, data, raft, raft_rpc = _free_ports(6)
+        env = {
+            **os.environ,
+            "PERSISTENCE_DATA_PATH": str(data_dir), "AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED": "true",
+            "DEFAULT_VECTORIZER_MODULE": "none", "ENABLE_MODULES": "", "DISABLE_TELEMETRY": "true",
+            "CLUSTER_HOSTNAME": "node1", "CLUSTER_GOSSIP_BIND_PORT": str(gossip), "CLUSTER_DATA_BIND_PORT": str(data),
+            "CLUSTER_BIND_ADDR": "127.0.0.1", "CLUSTER_ADVERTISE_ADDR": "127.0.0.1",
+            "RAFT_PORT": str(raft), "RAFT_INTERNAL_RPC_PORT": str(raft_rpc), "RAFT_JOIN": "node1",
+            "RAFT_BOOTSTRAP_EXPECT": "1", "GRPC_PORT": str(grpc), "LOG_LEVEL": "warning",
+            "QUERY_DEFAULTS_LIMIT": "25", "PROMETHEUS_MONITORING_ENABLED": "false",
+        }
+        log = open(data_dir / "weaviate.log", "w")
+        process = subprocess.Popen([str(binary), "--host", "127.0.0.1", "--port", str(http), "--scheme", "http"],
+                                   env=env, stdout=log, stderr=subprocess.STDOUT)
+        server = cls(http, grpc, process, log)
+        server._wait_ready(timeout, data_dir / "weaviate.log")
+        return server
+
+    def _wait_ready(self, timeout: float, log: Path) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise WeaviateUnavailable(f"weaviate-server exited: {log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/v1/.well-known/ready", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise WeaviateUnavailable(f"weaviate-server was not ready within {timeout:.0f} s: {log.read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        """SIGTERM, then wait (SIGKILL after 30 s)."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.log:
+            self.log.close()
