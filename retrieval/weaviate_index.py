@@ -10,6 +10,7 @@ row still carries its old hash is re-examined by the next ingest.
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
 from collections.abc import Sequence
@@ -58,19 +59,42 @@ async def connect(url: str, grpc_port: int = 50051, api_key: str | None = None) 
     client = weaviate.use_async_with_custom(
         http_host=parsed.hostname or "localhost", http_port=parsed.port or (443 if secure else 8080), http_secure=secure,
         grpc_host=parsed.hostname or "localhost", grpc_port=grpc_port, grpc_secure=secure,
-        auth_credentials=Auth.api_key(api_key) if api_key else None)
+        auth_credentials=Auth.api_key(api_key) if api_key else None,
+        # The client's own start-up checks include a request to PyPI for its latest
+        # version: never wanted from a server, impossible in a closed network.
+        skip_init_checks=True)
     try:
         await client.connect()
+        ready = await client.is_ready()
     except (WeaviateBaseError, OSError) as exc:
         await client.close()
         raise WeaviateUnreachable(url, str(exc).splitlines()[0][:300]) from exc
+    if not ready:
+        await client.close()
+        raise WeaviateUnreachable(url, "the server is not ready")
     return client
+
+
+def _reported(method):
+    """Weaviate's own errors leave this module as RetrievalError naming the server."""
+
+    @functools.wraps(method)
+    async def wrapper(self, *args, **kwargs):
+        try:
+            return await method(self, *args, **kwargs)
+        except WeaviateBaseError as exc:
+            raise RetrievalError(f"Weaviate at {self.url} failed: {str(exc).splitlines()[0][:300]}") from exc
+
+    return wrapper
 
 
 class WeaviateIndex:
     """The Index protocol on Weaviate. Build with `await WeaviateIndex.open(...)`."""
 
-    def __init__(self, client: weaviate.WeaviateAsyncClient, embedder: Embedder, url: str, prefix: str) -> None:
+    def __init__(self, client: weaviate.WeaviateAsyncClient, embedder: Embedder, url: str, prefix: str,
+                 embed_batch: int = EMBED_BATCH) -> None:
+        self.url = url
+        self._embed_batch = embed_batch
         self._client = client
         self._embedder = embedder
         self.embedder_name = embedder.name
@@ -80,9 +104,10 @@ class WeaviateIndex:
 
     @classmethod
     async def open(cls, client: weaviate.WeaviateAsyncClient, embedder: Embedder, *, url: str,
-                   prefix: str = "Rfpbot", create: bool = True, rebuild: bool = False) -> "WeaviateIndex":
+                   prefix: str = "Rfpbot", create: bool = True, rebuild: bool = False,
+                   embed_batch: int = EMBED_BATCH) -> "WeaviateIndex":
         """Check (or create) the collections; refuse another embedder's unless rebuilding."""
-        index = cls(client, embedder, url, prefix)
+        index = cls(client, embedder, url, prefix, embed_batch)
         try:
             await index._prepare(create, rebuild)
         except WeaviateBaseError as exc:
@@ -136,6 +161,7 @@ class WeaviateIndex:
 
     # -- writing -------------------------------------------------------------------
 
+    @_reported
     async def manifest(self) -> dict[str, ManifestEntry]:
         out: dict[str, ManifestEntry] = {}
         async for obj in self._docs.iterator(return_properties=["source_path", "root", "hash"]):
@@ -147,6 +173,7 @@ class WeaviateIndex:
                 entry.chunk_ids.add(str(obj.uuid))
         return out
 
+    @_reported
     async def add(self, items: Sequence[DocumentChunks], progress: Progress | None = None, *,
                   replace_all: bool = False) -> int:
         if replace_all:
@@ -155,8 +182,8 @@ class WeaviateIndex:
         manifest = {} if replace_all else await self.manifest()
         stored = {cid for entry in manifest.values() for cid in entry.chunk_ids}
         fresh = [c for item in items for c in item.chunks if c.id not in stored]
-        for start in range(0, len(fresh), EMBED_BATCH):
-            batch = fresh[start:start + EMBED_BATCH]
+        for start in range(0, len(fresh), self._embed_batch):
+            batch = fresh[start:start + self._embed_batch]
             vectors = await self._embedder.embed([c.search_text() for c in batch])
             await self._import(self._chunks, [_chunk_object(c, v) for c, v in zip(batch, vectors)])
             if progress:
@@ -182,6 +209,7 @@ class WeaviateIndex:
                 raise ImportFailed(f"Weaviate refused {len(result.errors)} of {len(objects[start:start + IMPORT_BATCH])} "
                                    f"objects: {'; '.join(reasons[:3])}")
 
+    @_reported
     async def delete(self, source_paths: Sequence[str]) -> int:
         removed = 0
         for path in source_paths:
@@ -192,6 +220,7 @@ class WeaviateIndex:
 
     # -- reading -------------------------------------------------------------------
 
+    @_reported
     async def search(self, query: str, *, k: int = 5, csp: Csp | None = None, alpha: float = DEFAULT_ALPHA,
                      min_score: float = 0.0) -> list[SearchHit]:
         if not query.strip():
@@ -208,12 +237,14 @@ class WeaviateIndex:
         hits = [_hit(obj) for obj in response.objects]
         return [hit for hit in hits if hit.score >= min_score]
 
+    @_reported
     async def read_document(self, source_path: str) -> Document:
         obj = await self._docs.query.fetch_object_by_id(document_uuid(source_path))
         if obj is None:
             raise DocumentNotFound(source_path)
         return Document(**{**obj.properties, "url": obj.properties.get("url") or None})
 
+    @_reported
     async def stats(self) -> IndexStats:
         chunks = await self._chunks.aggregate.over_all(total_count=True)
         documents = await self._docs.aggregate.over_all(total_count=True)
@@ -231,6 +262,7 @@ class WeaviateIndex:
     async def close(self) -> None:
         await self._client.close()
 
+    @_reported
     async def drop(self) -> None:
         await self._drop()
 

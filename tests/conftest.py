@@ -107,3 +107,27 @@ async def kb_index(kb_index_path, embedder):
     idx = EmbeddedIndex(kb_index_path, embedder, create=False)
     yield idx
     await idx.close()
+
+
+@pytest.fixture(scope="session")
+def weaviate_server(tmp_path_factory):
+    """A real Weaviate: WEAVIATE_URL if set, else a weaviate-server started here (built once if needed)."""
+    import os
+
+    from .weaviate_server import WeaviateServer, WeaviateUnavailable, find_or_build
+
+    if os.environ.get("WEAVIATE_URL"):
+        from urllib.parse import urlparse
+
+        url = os.environ["WEAVIATE_URL"]
+        yield WeaviateServer(urlparse(url).port or 8080, int(os.environ.get("WEAVIATE_GRPC_PORT", "50051")))
+        return
+    try:
+        binary, _ = find_or_build()
+        server = WeaviateServer.start(tmp_path_factory.mktemp("weaviate"), binary)
+    except WeaviateUnavailable as exc:
+        if os.environ.get("RFPBOT_REQUIRE_WEAVIATE") == "1":
+            pytest.fail(f"RFPBOT_REQUIRE_WEAVIATE=1 but no Weaviate server: {exc}")
+        pytest.skip(f"no Weaviate server: {exc}")
+    yield server
+    server.stop()

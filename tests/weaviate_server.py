@@ -78,6 +78,7 @@ class WeaviateServer:
     grpc_port: int
     process: subprocess.Popen | None = None
     log: object = None
+    ports: list[int] | None = None
 
     @property
     def url(self) -> str:
@@ -85,9 +86,11 @@ class WeaviateServer:
         return f"http://127.0.0.1:{self.http_port}"
 
     @classmethod
-    def start(cls, data_dir: Path, binary: Path, timeout: float = 120) -> "WeaviateServer":
-        """Start on free loopback ports with a fresh data directory; wait until ready."""
-        http, grpc, gossip, data, raft, raft_rpc = _free_ports(6)
+    def start(cls, data_dir: Path, binary: Path, timeout: float = 120,
+              ports: list[int] | None = None) -> "WeaviateServer":
+        """Start on free loopback ports (or `ports`, to restart on the same data); wait until ready."""
+        ports = ports or _free_ports(6)
+        http, grpc, gossip, data, raft, raft_rpc = ports
         env = {
             **os.environ,
             "PERSISTENCE_DATA_PATH": str(data_dir), "AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED": "true",
@@ -98,10 +101,10 @@ class WeaviateServer:
             "RAFT_BOOTSTRAP_EXPECT": "1", "GRPC_PORT": str(grpc), "LOG_LEVEL": "warning",
             "QUERY_DEFAULTS_LIMIT": "25", "PROMETHEUS_MONITORING_ENABLED": "false",
         }
-        log = open(data_dir / "weaviate.log", "w")
+        log = open(data_dir / "weaviate.log", "a")
         process = subprocess.Popen([str(binary), "--host", "127.0.0.1", "--port", str(http), "--scheme", "http"],
                                    env=env, stdout=log, stderr=subprocess.STDOUT)
-        server = cls(http, grpc, process, log)
+        server = cls(http, grpc, process, log, ports)
         server._wait_ready(timeout, data_dir / "weaviate.log")
         return server
 

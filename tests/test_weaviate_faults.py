@@ -1,0 +1,89 @@
+"""Weaviate unreachable, or going away mid-ingest: clear errors, nothing inconsistent, re-run completes."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from agents.pipeline import Pipeline
+from bot.cli import main
+from retrieval import RetrievalError, ingest
+from retrieval.weaviate_index import WeaviateIndex, WeaviateUnreachable, connect
+
+from .conftest import KB
+
+
+def _dead_url() -> str:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{s.getsockname()[1]}"
+
+
+async def test_unreachable_server_is_named():
+    url = _dead_url()
+    with pytest.raises(WeaviateUnreachable, match=url.replace(".", r"\.")):
+        await connect(url, 1)
+
+
+def test_cli_exits_2_naming_the_url(capsys, monkeypatch):
+    url = _dead_url()
+    monkeypatch.setenv("WEAVIATE_URL", url)
+    assert main(["ingest", str(KB)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot reach Weaviate at {url}" in err and "WEAVIATE_URL" in err
+    assert main(["search", "SCIM"]) == 2
+
+
+def test_cli_works_unchanged_against_weaviate(capsys, monkeypatch, weaviate_server):
+    monkeypatch.setenv("WEAVIATE_URL", weaviate_server.url)
+    monkeypatch.setenv("WEAVIATE_GRPC_PORT", str(weaviate_server.grpc_port))
+    monkeypatch.setenv("RFPBOT_WEAVIATE_PREFIX", "CliTest")
+    assert main(["ingest", str(KB), "--rebuild"]) == 0
+    assert "27 documents" in capsys.readouterr().out
+    assert main(["search", "GuardDuty integration", "--csp", "AWS", "-k", "1"]) == 0
+    assert "connectors/aws.md" in capsys.readouterr().out
+    assert main(["ask", "Do you support SCIM provisioning?"]) == 0
+    assert "Partially Supported" in capsys.readouterr().out
+
+
+async def test_server_going_away_mid_ingest_then_rerun_completes(tmp_path, embedder, kb_copy):
+    from .weaviate_server import WeaviateServer, WeaviateUnavailable, find_or_build
+
+    try:
+        binary, _ = find_or_build()
+    except WeaviateUnavailable as exc:
+        pytest.skip(str(exc))
+    data = tmp_path / "weaviate-data"
+    data.mkdir()
+    server = WeaviateServer.start(data, binary)
+    try:
+        index = await WeaviateIndex.open(await connect(server.url, server.grpc_port), embedder, url=server.url,
+                                         prefix="Flaky", embed_batch=20)
+        batches = []
+
+        def stop_after_two(done: int, total: int) -> None:
+            batches.append(done)
+            if len(batches) == 2:
+                server.stop()
+
+        with pytest.raises(RetrievalError, match="Weaviate at"):
+            await ingest([kb_copy], index, progress=stop_after_two)
+        await index.close()
+
+        server = WeaviateServer.start(data, binary, ports=server.ports)
+        index = await WeaviateIndex.open(await connect(server.url, server.grpc_port), embedder, url=server.url,
+                                         prefix="Flaky", create=False)
+        partial = await index.stats()
+        assert partial.documents == 0 and 0 < partial.chunks < 108, "chunks imported before the stop are kept"
+        summary = await ingest([kb_copy], index)
+        assert summary.chunks_unchanged == 0 and summary.documents == 27
+        complete = await index.stats()
+        assert (complete.documents, complete.chunks) == (27, 108)
+        again = await ingest([kb_copy], index)
+        assert again.chunks_added == 0
+        result = await Pipeline(index).run("Are you ISO 27001 certified?")
+        assert result.synthesis.compliance_status == "Fully Supported"
+        await index.close()
+    finally:
+        server.stop()
