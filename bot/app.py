@@ -74,14 +74,21 @@ def build_app(settings: Settings, deps: AppDeps, *, verify_requests: bool = True
     return app
 
 
+async def _health(_: web.Request) -> web.Response:
+    return web.json_response({"ok": True})
+
+
 def web_app(app: AsyncApp) -> web.Application:
     """The aiohttp application of HTTP mode: Slack's requests and a health check."""
     application = app.web_app(path=EVENTS_PATH)
+    application.router.add_get("/healthz", _health)
+    return application
 
-    async def health(_: web.Request) -> web.Response:
-        return web.json_response({"ok": True})
 
-    application.router.add_get("/healthz", health)
+def health_app() -> web.Application:
+    """Only the health check (Socket Mode has no other HTTP endpoint)."""
+    application = web.Application()
+    application.router.add_get("/healthz", _health)
     return application
 
 

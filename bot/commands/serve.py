@@ -12,7 +12,8 @@ from aiohttp import web
 
 from storage import Store, open_database
 
-from ..app import EVENTS_PATH, build_app, build_deps, build_worker, recover_interrupted, slack_client, warm_up, web_app
+from ..app import (EVENTS_PATH, build_app, build_deps, build_worker, health_app, recover_interrupted, slack_client,
+                   warm_up, web_app)
 from ..deps import make_embedder, make_pipeline, open_index
 from ..errors import ConfigError
 from ..settings import Settings
@@ -26,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("serve", help="run the Slack app (Socket Mode, or HTTP with --http)")
     parser.add_argument("--http", action="store_true", help="HTTP mode: Slack posts to /slack/events")
     parser.add_argument("--host", default="0.0.0.0", help="HTTP mode: address to listen on")
-    parser.add_argument("--port", type=int, default=3000, help="HTTP mode: port (default 3000)")
+    parser.add_argument("--port", type=int, default=3000,
+                        help="port (default 3000): Slack's requests in HTTP mode, /healthz in both modes")
     parser.add_argument("--workers", type=int, default=1,
                         help="answering processes (default 1); 0 answers inside this process")
     parser.add_argument("--index", type=Path, help="index file")
@@ -61,7 +63,8 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                        *(["--engine", args.engine] if args.engine else [])]
         workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, store.interrupt_claimed).run())
     try:
-        serving = _serve_http(app, args.host, args.port, stop) if args.http else _serve_socket(app, settings.slack_app_token, stop)
+        serving = (_serve_http(app, args.host, args.port, stop) if args.http
+                   else _serve_socket(app, settings.slack_app_token, stop, args.host, args.port))
         await serving
     finally:
         if workers:
@@ -85,13 +88,17 @@ async def _serve_http(app, host: str, port: int, stop: asyncio.Event) -> None:
         await runner.cleanup()
 
 
-async def _serve_socket(app, app_token: str, stop: asyncio.Event) -> None:
+async def _serve_socket(app, app_token: str, stop: asyncio.Event, host: str, port: int) -> None:
     from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
     handler = AsyncSocketModeHandler(app, app_token)
     await handler.connect_async()
-    print("rfpbot connected in Socket Mode", flush=True)
+    health = web.AppRunner(health_app())  # the same /healthz as HTTP mode, for container health checks
+    await health.setup()
+    await web.TCPSite(health, host, port).start()
+    print(f"rfpbot connected in Socket Mode (health on http://{host}:{port}/healthz)", flush=True)
     try:
         await stop.wait()
     finally:
+        await health.cleanup()
         await handler.close_async()
