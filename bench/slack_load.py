@@ -14,7 +14,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,16 +24,11 @@ import aiohttp
 from _common import KB, ROOT, emit, percentile, questions
 
 sys.path.insert(0, str(ROOT))
+from tests.fakes.server import free_ports  # noqa: E402
 from tests.fakes.slack_requests import SIGNING_SECRET, SlackSender  # noqa: E402
 from tests.fakes.slack_server import TOKEN  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def _answers(session: aiohttp.ClientSession, slack_url: str) -> dict[str, int]:
@@ -91,7 +85,7 @@ def _spawn(argv: list[str], env: dict) -> subprocess.Popen:
 
 async def run(args) -> dict:
     """Fake Slack, the app and this load generator each in a process of their own."""
-    slack_port = _free_port()
+    slack_port = free_ports()[0]
     slack_url = f"http://127.0.0.1:{slack_port}"
     slack = _spawn([str(HERE / "_fake_slack.py"), str(slack_port)], dict(os.environ))
     slack.stdout.readline()
@@ -101,7 +95,7 @@ async def run(args) -> dict:
                "RFPBOT_MAX_CONCURRENT_RUNS": str(args.runs)}
         subprocess.run([sys.executable, "-m", "bot.cli", "ingest", str(KB)], env=env, cwd=ROOT, check=True,
                        capture_output=True)
-        port = _free_port()
+        port = free_ports()[0]
         process = _spawn(["-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)], env)
         try:
             await _wait_ready(f"http://127.0.0.1:{port}/healthz", process)

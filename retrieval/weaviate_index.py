@@ -22,7 +22,7 @@ from weaviate.classes.config import Configure, DataType, Property, Tokenization
 from weaviate.classes.data import DataObject
 from weaviate.classes.init import Auth
 from weaviate.classes.query import Filter, HybridFusion, MetadataQuery
-from weaviate.exceptions import WeaviateBaseError
+from weaviate.exceptions import WeaviateBaseError, WeaviateInsertManyAllFailedError
 
 from .chunking import CHUNK_NAMESPACE
 from .embeddings import Embedder
@@ -203,11 +203,16 @@ class WeaviateIndex:
 
     async def _import(self, collection, objects: list[DataObject]) -> None:
         for start in range(0, len(objects), IMPORT_BATCH):
-            result = await collection.data.insert_many(objects[start:start + IMPORT_BATCH])
+            batch = objects[start:start + IMPORT_BATCH]
+            try:
+                result = await collection.data.insert_many(batch)
+            except WeaviateInsertManyAllFailedError as exc:
+                reason = str(exc).split("errors: ", 1)[-1].splitlines()[0]
+                raise ImportFailed(f"Weaviate refused {len(batch)} of {len(batch)} objects: {reason[:400]}") from exc
             if result.has_errors:
                 reasons = sorted({e.message for e in result.errors.values()})
-                raise ImportFailed(f"Weaviate refused {len(result.errors)} of {len(objects[start:start + IMPORT_BATCH])} "
-                                   f"objects: {'; '.join(reasons[:3])}")
+                raise ImportFailed(f"Weaviate refused {len(result.errors)} of {len(batch)} objects: "
+                                   f"{'; '.join(reasons[:3])}")
 
     @_reported
     async def delete(self, source_paths: Sequence[str]) -> int:

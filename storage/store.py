@@ -150,20 +150,15 @@ class Store:
 
     async def interrupt_running(self) -> list[RunRecord]:
         """Runs a dead process left `running` become `interrupted`; returns them."""
-        def mark() -> list[RunRecord]:
-            rows = [RunRecord.model_validate(r) for r in self.db["runs"].rows_where("status = 'running'")]
-            with self.db.conn:
-                for row in rows:
-                    self.db["runs"].update(row.id, {"status": "interrupted", "finished_at": now().isoformat()})
-            return rows
-
-        return await self._run(mark)
+        return await self._interrupt("status = 'running'", [])
 
     async def interrupt_claimed(self, worker: str) -> list[RunRecord]:
         """Runs a dead worker had claimed become `interrupted`; returns them."""
+        return await self._interrupt("status = 'running' AND claimed_by = ?", [worker])
+
+    async def _interrupt(self, where: str, params: list) -> list[RunRecord]:
         def mark() -> list[RunRecord]:
-            rows = [RunRecord.model_validate(r) for r in
-                    self.db["runs"].rows_where("status = 'running' AND claimed_by = ?", [worker])]
+            rows = [RunRecord.model_validate(r) for r in self.db["runs"].rows_where(where, params)]
             with self.db.conn:
                 for row in rows:
                     self.db["runs"].update(row.id, {"status": "interrupted", "finished_at": now().isoformat()})

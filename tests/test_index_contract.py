@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from retrieval import EmbeddedIndex, EmbedderMismatch, EmptyQuery, IndexMissing, ingest
+from retrieval import DocumentNotFound, EmbeddedIndex, EmbedderMismatch, EmptyQuery, IndexMissing, ingest
 from retrieval.text import normalize_ws
 from retrieval.weaviate_index import WeaviateIndex, connect
 
@@ -115,7 +115,7 @@ async def test_bad_input_is_refused(backend, index, kb_copy):
     await ingest([kb_copy / "overview.md"], index)
     with pytest.raises(EmptyQuery):
         await index.search("  ")
-    with pytest.raises(Exception, match="nowhere.md"):
+    with pytest.raises(DocumentNotFound, match="nowhere.md"):
         await index.read_document("nowhere.md")
     with pytest.raises(EmbedderMismatch, match="--rebuild"):
         await backend.open(HashEmbedder(name="test:other"))

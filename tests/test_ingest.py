@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval import EmbeddedIndex, EmbedderMismatch, EmbeddingError, PathNotFound, ingest
+from retrieval import DocumentNotFound, EmbeddedIndex, EmbedderMismatch, EmbeddingError, PathNotFound, ingest
 
 from .conftest import FailingEmbedder, HashEmbedder
 from .documents import write
@@ -52,7 +52,7 @@ async def test_removed_document_disappears(index, kb_copy):
     assert summary.documents_removed == 1 and summary.chunks_removed > 0
     hits = await index.search("Security Command Center", k=10, csp="GCP")
     assert all(hit.source_path != "connectors/gcp.md" for hit in hits)
-    with pytest.raises(Exception, match="connectors/gcp.md"):
+    with pytest.raises(DocumentNotFound, match="connectors/gcp.md"):
         await index.read_document("connectors/gcp.md")
 
 

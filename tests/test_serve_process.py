@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 
@@ -13,14 +12,9 @@ import aiohttp
 import pytest
 
 from .conftest import KB, ROOT
+from .fakes.server import free_ports
 from .fakes.slack_requests import SIGNING_SECRET, SlackSender
 from .fakes.slack_server import TOKEN, FakeSlack
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
@@ -44,7 +38,7 @@ def _cli(*args: str, env: dict) -> subprocess.CompletedProcess:
 async def test_serve_answers_through_its_worker_process(slack, tmp_path):
     env = _env(slack.url, tmp_path)
     assert _cli("ingest", str(KB), env=env).returncode == 0
-    port = _free_port()
+    port = free_ports()[0]
     server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
                                "--port", str(port)], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -90,7 +84,7 @@ def _workers_of(data_dir) -> list[int]:
 
 
 def test_serve_without_an_index_says_to_ingest(slack, tmp_path):
-    result = _cli("serve", "--http", "--port", str(_free_port()), env=_env(slack.url, tmp_path))
+    result = _cli("serve", "--http", "--port", str(free_ports()[0]), env=_env(slack.url, tmp_path))
     assert result.returncode == 2 and "rfpbot ingest" in result.stderr
 
 

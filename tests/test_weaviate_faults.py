@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 
 from agents.pipeline import Pipeline
@@ -12,12 +10,11 @@ from retrieval import RetrievalError, ingest
 from retrieval.weaviate_index import WeaviateIndex, WeaviateUnreachable, connect
 
 from .conftest import KB
+from .fakes.server import free_ports
 
 
 def _dead_url() -> str:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return f"http://127.0.0.1:{s.getsockname()[1]}"
+    return f"http://127.0.0.1:{free_ports()[0]}"
 
 
 async def test_unreachable_server_is_named():
@@ -87,3 +84,23 @@ async def test_server_going_away_mid_ingest_then_rerun_completes(tmp_path, embed
         await index.close()
     finally:
         server.stop()
+
+
+async def test_objects_weaviate_refuses_are_reported(weaviate_server, embedder, kb_copy):
+    from retrieval.weaviate_index import ImportFailed
+
+    from .conftest import HashEmbedder
+
+    index = await WeaviateIndex.open(await connect(weaviate_server.url, weaviate_server.grpc_port), embedder,
+                                     url=weaviate_server.url, prefix="Refused", rebuild=True)
+    await ingest([kb_copy / "overview.md"], index)
+    await index.close()
+    # Same name, other dimension: only Weaviate can notice, and each refused object is reported.
+    impostor = HashEmbedder(name=embedder.name, dim=64)
+    index = await WeaviateIndex.open(await connect(weaviate_server.url, weaviate_server.grpc_port), impostor,
+                                     url=weaviate_server.url, prefix="Refused")
+    with pytest.raises(ImportFailed, match=r"Weaviate refused \d+ of \d+ objects: .*"):
+        await ingest([kb_copy / "identity/mfa.md"], index)
+    assert (await index.stats()).documents == 1
+    await index.drop()
+    await index.close()

@@ -9,12 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+
+from .fakes.server import free_ports
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = "weaviate-server"
@@ -60,16 +61,6 @@ def find_or_build() -> tuple[Path, float | None]:
     return cached, time.monotonic() - started
 
 
-def _free_ports(count: int) -> list[int]:
-    sockets = [socket.socket() for _ in range(count)]
-    for s in sockets:
-        s.bind(("127.0.0.1", 0))
-    ports = [s.getsockname()[1] for s in sockets]
-    for s in sockets:
-        s.close()
-    return ports
-
-
 @dataclass
 class WeaviateServer:
     """A running weaviate-server; stop() sends SIGTERM."""
@@ -89,7 +80,7 @@ class WeaviateServer:
     def start(cls, data_dir: Path, binary: Path, timeout: float = 120,
               ports: list[int] | None = None) -> "WeaviateServer":
         """Start on free loopback ports (or `ports`, to restart on the same data); wait until ready."""
-        ports = ports or _free_ports(6)
+        ports = ports or free_ports(6)
         http, grpc, gossip, data, raft, raft_rpc = ports
         env = {
             **os.environ,

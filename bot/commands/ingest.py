@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from retrieval import ingest
+from retrieval import PathNotFound, ingest
 
 from ..deps import open_index
 from ..settings import Settings
@@ -25,10 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Ingest, draw progress on a terminal, print the one-line summary."""
-    for path in args.paths:
+    for path in args.paths:  # before the index is opened (or created): a typo changes nothing
         if not path.exists():
-            from retrieval import PathNotFound
-
             raise PathNotFound(path)
     index = await open_index(settings, index_path=args.index, create=True, rebuild=args.rebuild)
     bar = ProgressBar("embedding")

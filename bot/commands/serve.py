@@ -77,10 +77,15 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-async def _serve_http(app, host: str, port: int, stop: asyncio.Event) -> None:
-    runner = web.AppRunner(web_app(app))
+async def _listen(application: web.Application, host: str, port: int) -> web.AppRunner:
+    runner = web.AppRunner(application)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
+    return runner
+
+
+async def _serve_http(app, host: str, port: int, stop: asyncio.Event) -> None:
+    runner = await _listen(web_app(app), host, port)
     print(f"rfpbot listening on http://{host}:{port}{EVENTS_PATH}", flush=True)
     try:
         await stop.wait()
@@ -93,9 +98,7 @@ async def _serve_socket(app, app_token: str, stop: asyncio.Event, host: str, por
 
     handler = AsyncSocketModeHandler(app, app_token)
     await handler.connect_async()
-    health = web.AppRunner(health_app())  # the same /healthz as HTTP mode, for container health checks
-    await health.setup()
-    await web.TCPSite(health, host, port).start()
+    health = await _listen(health_app(), host, port)  # the same /healthz as HTTP mode, for health checks
     print(f"rfpbot connected in Socket Mode (health on http://{host}:{port}/healthz)", flush=True)
     try:
         await stop.wait()

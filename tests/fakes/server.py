@@ -7,9 +7,21 @@ synchronous ones that call `rfpbot` commands, which start their own loop.
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 
 from aiohttp import web
+
+
+def free_ports(count: int = 1) -> list[int]:
+    """Loopback ports free right now (held together while choosing, so all differ)."""
+    sockets = [socket.socket() for _ in range(count)]
+    for s in sockets:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in sockets]
+    for s in sockets:
+        s.close()
+    return ports
 
 
 class ThreadedServer:
