@@ -24,7 +24,6 @@ from .appdeps import AppDeps
 from .auth import WorkspaceAuth
 from .errors import ConfigError
 from .library import AnswerLibrary
-from .middleware import dedupe
 from .review_desk import ReviewDesk
 from .reviewers import Reviewers
 from .answering import QuestionWorker
@@ -63,13 +62,12 @@ def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipel
 
 
 def build_app(settings: Settings, deps: AppDeps, *, verify_requests: bool = True) -> AsyncApp:
-    """The Bolt app with dedupe middleware and every listener registered."""
+    """The Bolt app with every listener registered."""
     if verify_requests and not settings.slack_signing_secret:
         raise ConfigError("SLACK_SIGNING_SECRET is not set: HTTP mode needs it to verify requests from Slack")
     app = AsyncApp(authorize=deps.auth.authorize(), client=deps.client,
                    signing_secret=settings.slack_signing_secret or "unused-in-socket-mode",
                    request_verification_enabled=verify_requests)
-    app.middleware(dedupe(deps.store))
     listeners.register(app, deps)
     return app
 

@@ -15,9 +15,11 @@ class QuestionQueue:
         self._notify = notify
 
     async def put(self, text: str, *, asker: str | None, channel: str, thread_ts: str,
-                  followup: bool = False, use_library: bool = True) -> str:
-        """Queue one question; returns its run id."""
+                  followup: bool = False, use_library: bool = True, event_id: str | None = None) -> str | None:
+        """Queue one question; returns its run id, or None for a redelivered event."""
         run = await self._store.enqueue(text, asker=asker, channel=channel, thread_ts=thread_ts,
-                                        followup=followup, use_library=use_library)
+                                        followup=followup, use_library=use_library, event_id=event_id)
+        if run is None:
+            return None
         self._notify()
         return run.id

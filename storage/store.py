@@ -60,13 +60,24 @@ class Store:
     # -- runs ------------------------------------------------------------------------
 
     async def enqueue(self, question: str, *, asker: str | None, channel: str | None, thread_ts: str | None,
-                      followup: bool = False, use_library: bool = True) -> RunRecord:
-        """Queue a question: the run row exists before any work starts, and survives a restart."""
+                      followup: bool = False, use_library: bool = True, event_id: str | None = None) -> RunRecord | None:
+        """Queue a question: the run row exists before any work starts, and survives a restart.
+
+        With a Slack `event_id`, a redelivered event queues nothing and returns None: the
+        event is recorded and the run queued in one transaction.
+        """
         record = RunRecord(id=uuid.uuid4().hex[:12], question=question, asker=asker, channel=channel,
                            thread_ts=thread_ts, status="queued", followup=followup, use_library=use_library,
                            queued_at=now())
-        await self._run(lambda: self.db["runs"].insert(record.model_dump(mode="json")))
-        return record
+
+        def insert() -> RunRecord | None:
+            with self.db.conn:
+                if event_id and not self._record_event(event_id, "question"):
+                    return None
+                self.db["runs"].insert(record.model_dump(mode="json"))
+            return record
+
+        return await self._run(insert)
 
     async def claim_next(self, worker: str, engine: str) -> RunRecord | None:
         """Take the oldest queued run for `worker` (atomically, so two workers never share one)."""
@@ -176,12 +187,15 @@ class Store:
         """True the first time an event id is seen; False for Slack's redeliveries."""
         def insert() -> bool:
             with self.db.conn:
-                cursor = self.db.conn.execute(
-                    "INSERT OR IGNORE INTO slack_events (event_id, kind, received_at) VALUES (?, ?, ?)",
-                    (event_id, kind, now().isoformat()))
-            return cursor.rowcount == 1
+                return self._record_event(event_id, kind)
 
         return await self._run(insert)
+
+    def _record_event(self, event_id: str, kind: str) -> bool:
+        cursor = self.db.conn.execute(
+            "INSERT OR IGNORE INTO slack_events (event_id, kind, received_at) VALUES (?, ?, ?)",
+            (event_id, kind, now().isoformat()))
+        return cursor.rowcount == 1
 
     # -- reviews -----------------------------------------------------------------------
 

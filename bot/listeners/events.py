@@ -16,22 +16,27 @@ async def _is_direct_message(event: dict) -> bool:
 def register(app: AsyncApp, deps: AppDeps) -> None:
     """`app_mention` and `message` in DMs (no subtypes: edits, joins, bots)."""
 
-    async def app_mention(event: dict) -> None:
-        await ask(deps, event)
+    async def app_mention(body: dict, event: dict) -> None:
+        await ask(deps, event, body.get("event_id"))
 
-    async def direct_message(event: dict) -> None:
-        await ask(deps, event)
+    async def direct_message(body: dict, event: dict) -> None:
+        await ask(deps, event, body.get("event_id"))
 
     app.event("app_mention")(app_mention)
     app.event({"type": "message", "subtype": None}, matchers=[_is_direct_message])(direct_message)
 
 
-async def ask(deps: AppDeps, event: dict) -> None:
-    """Queue a question; in a thread it is a follow-up to the thread's earlier question."""
+async def ask(deps: AppDeps, event: dict, event_id: str | None) -> None:
+    """Queue a question; in a thread it is a follow-up to the thread's earlier question.
+
+    Runs after Bolt has acknowledged the event, so the check for Slack's redeliveries
+    (by event id, in the database) costs the acknowledgement nothing.
+    """
     text = strip_bot_mention(event.get("text", ""))
     channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
     if not text or text.lower() in ("help", "?"):
-        await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=HELP)
+        if not event_id or await deps.store.first_delivery(event_id, "help"):
+            await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=HELP)
         return
     await deps.queue.put(text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
-                         followup=bool(event.get("thread_ts")))
+                         followup=bool(event.get("thread_ts")), event_id=event_id)
