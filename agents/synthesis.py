@@ -10,7 +10,18 @@ from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult,
 from .llm import Usage
 from retrieval import Document
 
-from .terms import NEGATIVE_CUES, PARTIAL_CUES, context_of, coverage, has_cue, key_terms, missing_words, product_terms
+from .terms import (
+    NEGATIVE_CUES,
+    PARTIAL_CUES,
+    context_of,
+    coverage,
+    has_cue,
+    key_terms,
+    lead_sentences,
+    missing_words,
+    product_terms,
+    unsupported_phrases,
+)
 
 SYSTEM = """You answer a question from a security questionnaire or RFP for a vendor, using ONLY the quotes given.
 Rules:
@@ -39,6 +50,7 @@ class _Quote:
     specific: float
     rank: int
     section: str = ""
+    scope: bool = False  # a limit the page states for everything on it
 
 
 def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceResult,
@@ -49,6 +61,10 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     if not quotes or quotes[0].coverage < _MIN_COVERAGE:
         return _no_evidence(question, plan, evidence)
     chosen = _choose(quotes, plan)
+    absent = unsupported_phrases(question, " ".join(f"{q.section} {q.text}" for q in chosen))
+    if absent:
+        return _unsupported(plan, chosen, absent)
+    chosen = _with_scope_limit(chosen, documents)
     facets_covered, facets_missing = _facets(plan, chosen)
     status = _status(chosen, facets_missing)
     confidence = 50 + 40 * chosen[0].coverage + (5 if len(chosen) > 1 else 0) - 10 * len(facets_missing)
@@ -63,6 +79,35 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         facets_missing=facets_missing,
         reasoning=f"The best quote covers {chosen[0].coverage:.0%} of the question's key terms; "
                   f"status from its wording ({status}).",
+    )
+
+
+def _with_scope_limit(chosen: list[_Quote], documents: dict[str, Document]) -> list[_Quote]:
+    """A limit a page states before its first sub-heading ("…on the Enterprise plan only")
+    applies to everything on it: cite it next to the main quote, marked as such."""
+    primary = chosen[0]
+    document = documents.get(primary.source_path)
+    limits = [s for s in lead_sentences(document.text) if has_cue(s, PARTIAL_CUES)] if document else []
+    if not limits:
+        return chosen
+    rest = [q for q in chosen[1:] if not (q.source_path == primary.source_path and q.text == limits[0])]
+    scope = _Quote(primary.source_path, primary.source_title, primary.url, limits[0], primary.coverage,
+                   primary.specific, primary.rank, primary.section, scope=True)
+    return [primary, scope, *rest][:_MAX_CITATIONS]
+
+
+def _unsupported(plan: QueryPlanResult, chosen: list[_Quote], absent: list[str]) -> SynthesisResult:
+    """The passages found are about something close, not what was asked: say so, claim nothing."""
+    named = ", ".join(absent)
+    closest = " ".join(f"{q.text.rstrip('. ')} [{n}]." for n, q in enumerate(chosen[:2], start=1))
+    return SynthesisResult(
+        answer=f"No evidence was found in the documentation for {named}. The closest passages say: {closest}",
+        compliance_status="Not Supported",
+        confidence_score=35,
+        citations=[Citation(source_path=q.source_path, source_title=q.source_title, url=q.url, quote=q.text)
+                   for q in chosen[:2]],
+        facets_missing=[f"{named} (no source mentions it)"],
+        reasoning=f"The quotes found do not mention {named}, which the question names.",
     )
 
 
@@ -113,7 +158,7 @@ def _status(chosen: list[_Quote], facets_missing: list[str]) -> ComplianceStatus
     if has_cue(primary.text, NEGATIVE_CUES):
         return "Not Supported"
     # A limit stated in the same section as the main quote applies to it.
-    close = [q for q in chosen if (q.source_path, q.section) == (primary.source_path, primary.section)
+    close = [q for q in chosen if q.scope or (q.source_path, q.section) == (primary.source_path, primary.section)
              or (q.coverage >= 0.5 * primary.coverage and q.specific >= primary.specific)]
     if any(has_cue(q.text, PARTIAL_CUES) for q in close) or facets_missing:
         return "Partially Supported"

@@ -16,7 +16,7 @@ _GENERIC = frozenset(
     able how often long quickly many much whether please describe explain list yes up after before within customer
     customers vendor service solution platform product company ensure ensures available""".split()
 )
-_SUFFIXES = ("ational", "ations", "ation", "ments", "ment", "ness", "ings", "ing", "ions", "ion",
+_SUFFIXES = ("ational", "ations", "ation", "ians", "ian", "ments", "ment", "ness", "ings", "ing", "ions", "ion",
              "ies", "ied", "ed", "es", "s", "ly", "ity")
 
 PARTIAL_CUES = ("plan only", "on request", "enterprise customers", "on the enterprise plan",
@@ -94,9 +94,42 @@ def _matches(term: str, present: set[str]) -> bool:
 _PRODUCT = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[0-9]*s?|\d{3,}[\w:-]*)\b|(?<=[a-z,] )[A-Z][a-z]{2,}\b")
 
 
+_NAMED_NUMBER = re.compile(r"\b[A-Z][A-Za-z]*\s+\d+(?:\.\d+)*\b")
+_CLOUDS = frozenset({"aws", "gcp", "azure", "amazon", "google", "microsoft"})
+
+
 def product_terms(question: str) -> list[str]:
-    """Stemmed specific names in a question: acronyms, CamelCase, mid-sentence capitals, long numbers."""
-    return key_terms(" ".join(_PRODUCT.findall(question)))
+    """Stemmed specific names in a question: acronyms, CamelCase, mid-sentence capitals, numbers
+    (long ones, or ones that follow a name: the 1 of "SOC 1", the 1.2 of "TLS 1.2")."""
+    return key_terms(" ".join(specific_phrases(question)))
+
+
+def specific_phrases(question: str) -> list[str]:
+    """The specific names of a question as written ("SOC 1", "GuardDuty", "Canadian")."""
+    named_numbers = _NAMED_NUMBER.findall(question)
+    inside = {w for phrase in named_numbers for w in phrase.split()}
+    singles = [w for w in _PRODUCT.findall(question) if w not in inside]
+    return list(dict.fromkeys([*named_numbers, *singles]))
+
+
+def unsupported_phrases(question: str, text: str) -> list[str]:
+    """Specific names of the question that `text` does not mention (cloud names aside:
+    the cloud filter scopes them, and general capabilities hold on every cloud)."""
+    for pattern, short in _CLOUD_NAMES:  # "Google Cloud" is one name, and a cloud's
+        question = pattern.sub(short.upper(), question)
+    present = set(key_terms(text))
+    missing = []
+    for phrase in specific_phrases(question):
+        terms = [t for t in key_terms(phrase) if t not in _CLOUDS]
+        if terms and not all(_matches(t, present) for t in terms):
+            missing.append(phrase)
+    return missing
+
+
+def lead_sentences(text: str) -> list[str]:
+    """Sentences before a document's first sub-heading: where a page states its scope."""
+    lead = re.split(r"^#{2,6}\s", text, maxsplit=1, flags=re.M)[0]
+    return sentences(lead)
 
 
 def coverage(terms: list[str], text: str) -> float:

@@ -98,3 +98,20 @@ async def test_low_confidence_threshold_setting_changes_escalation(kb_index):
     result = await strict.run("Do you support SAML 2.0 single sign-on?")
     assert result.synthesis.compliance_status == "Fully Supported"
     assert result.escalated and "under the threshold 99" in result.escalation_reason
+
+
+async def test_a_near_miss_is_not_claimed(kb_index):
+    result = await Pipeline(kb_index).run("Do you support SOC 1 Type II reporting?")
+    s = result.synthesis
+    assert s.compliance_status == "Not Supported", "SOC 2 evidence must not answer a SOC 1 question"
+    assert s.answer.startswith("No evidence was found in the documentation for SOC 1")
+    assert result.escalated and "SOC 1" in result.escalation_reason
+    for citation in s.citations:
+        assert occurs_in(citation.quote, (await kb_index.read_document(citation.source_path)).text)
+
+
+async def test_a_limit_stated_for_the_whole_page_applies(kb_index):
+    result = await Pipeline(kb_index).run("Are users deprovisioned automatically when removed from Entra ID?")
+    s = result.synthesis
+    assert s.compliance_status == "Partially Supported"
+    assert any("Enterprise plan only" in c.quote for c in s.citations)
