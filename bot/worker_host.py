@@ -6,6 +6,7 @@ import asyncio
 import logging
 import socket
 import sys
+from collections.abc import Awaitable, Callable
 
 from .answering import QuestionWorker
 from .background import BackgroundLoop
@@ -14,12 +15,26 @@ log = logging.getLogger(__name__)
 
 
 class InProcessWorker:
-    """The worker on a background loop of the serving process (`--workers 0`, tests)."""
+    """The worker on a background loop of the serving process (`--workers 0`, tests).
 
-    def __init__(self, worker: QuestionWorker) -> None:
+    The worker and everything it uses are built on that loop: async clients such as
+    Weaviate's are tied to the loop they were opened on.
+    """
+
+    def __init__(self, background: BackgroundLoop, worker: QuestionWorker,
+                 cleanup: Callable[[], Awaitable[None]] | None) -> None:
         self.worker = worker
-        self._background = BackgroundLoop()
-        self._future = self._background.submit(worker.run_forever())
+        self._background = background
+        self._cleanup = cleanup
+        self._future = background.submit(worker.run_forever())
+
+    @classmethod
+    async def start(cls, build: Callable[[], Awaitable[QuestionWorker]],
+                    cleanup: Callable[[], Awaitable[None]] | None = None) -> "InProcessWorker":
+        """Build the worker on a new background loop and start it there."""
+        background = BackgroundLoop()
+        worker = await asyncio.wrap_future(background.submit(build()))
+        return cls(background, worker, cleanup)
 
     def notify(self) -> None:
         """Wake the worker (callable from any thread)."""
@@ -34,6 +49,8 @@ class InProcessWorker:
         self._background.loop.call_soon_threadsafe(self.worker.stop)
         await asyncio.wrap_future(self._future)
         await asyncio.wrap_future(self._background.submit(self.worker.drain()))
+        if self._cleanup:
+            await asyncio.wrap_future(self._background.submit(self._cleanup()))
         self._background.stop()
 
 

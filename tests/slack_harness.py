@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,13 +68,21 @@ class RunningApp:
         await self.deps.store.close()
 
 
-async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: Pipeline, embedder,
+async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: Pipeline | Callable, embedder,
                     **overrides) -> RunningApp:
-    """Build and serve the app exactly as `rfpbot serve --http` does."""
+    """Build and serve the app as `rfpbot serve --http --workers 0` does.
+
+    `pipeline` may be a coroutine function that builds it on the worker's loop
+    (needed when it holds a loop-bound client such as Weaviate's).
+    """
     settings = app_settings(slack_url, data_dir, **overrides)
     store = Store(open_database(settings.resolved_db_path()))
     client = slack_client(settings)
-    worker = InProcessWorker(build_worker(settings, client, store, pipeline, embedder, progress_interval=0.2))
+    async def build():
+        built = await pipeline() if callable(pipeline) and not isinstance(pipeline, Pipeline) else pipeline
+        return build_worker(settings, client, store, built, embedder, progress_interval=0.2)
+
+    worker = await InProcessWorker.start(build)
     deps = build_deps(settings, client, store, embedder, notify=worker.notify)
     runner = web.AppRunner(web_app(build_app(settings, deps)))
     await runner.setup()

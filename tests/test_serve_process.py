@@ -35,12 +35,14 @@ def _cli(*args: str, env: dict) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
-async def test_serve_answers_through_its_worker_process(slack, tmp_path):
+@pytest.mark.parametrize("workers", ["1", "0"])
+async def test_serve_answers_through_its_worker(slack, tmp_path, workers):
     env = _env(slack.url, tmp_path)
     assert _cli("ingest", str(KB), env=env).returncode == 0
     port = free_ports()[0]
     server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
-                               "--port", str(port)], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               "--port", str(port), "--workers", workers], env=env, cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         async with aiohttp.ClientSession() as session:
             for _ in range(200):

@@ -104,3 +104,31 @@ async def test_objects_weaviate_refuses_are_reported(weaviate_server, embedder, 
     assert (await index.stats()).documents == 1
     await index.drop()
     await index.close()
+
+
+async def test_index_failure_while_serving_reaches_the_thread(weaviate_server, embedder, kb_copy, tmp_path):
+    from .fakes.slack_server import FakeSlack
+    from .slack_harness import start_app
+
+    async def open_index():
+        client = await connect(weaviate_server.url, weaviate_server.grpc_port)
+        return await WeaviateIndex.open(client, embedder, url=weaviate_server.url, prefix="Vanishing")
+
+    index = await open_index()
+    await ingest([kb_copy / "overview.md"], index)
+    await index.close()
+    opened = []
+
+    async def pipeline():  # built on the worker's loop, as `rfpbot worker` builds it
+        opened.append(await open_index())
+        await opened[0].drop()  # someone deletes the collections under the running bot
+        return Pipeline(opened[0])
+
+    slack = FakeSlack()
+    with slack.serve() as server:
+        app = await start_app(slack, server.url, tmp_path, pipeline, embedder)
+        await app.sender.mention("Do you offer an on-premises deployment?", ts="77.1")
+        await app.settle()
+        await app.stop()
+    last = slack.thread("C1", "77.1")[-1]["text"]
+    assert last.startswith(":warning: I couldn't answer this:") and f"Weaviate at {weaviate_server.url}" in last

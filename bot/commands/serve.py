@@ -42,12 +42,10 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         raise ConfigError("Socket Mode needs SLACK_APP_TOKEN (xapp-…); or run `rfpbot serve --http` "
                           "with SLACK_SIGNING_SECRET")
     client = slack_client(settings)
-    index = await open_index(settings, index_path=args.index)  # fails early, with advice, when there is none
+    await (await open_index(settings, index_path=args.index)).close()  # fails early, with advice, if there is none
     store = Store(open_database(settings.resolved_db_path()))
     embedder = make_embedder(settings)
-    local = None
-    if args.workers == 0:
-        local = InProcessWorker(build_worker(settings, client, store, make_pipeline(settings, index, args.engine), embedder))
+    local = await _local_worker(args, settings, client, store, embedder) if args.workers == 0 else None
     deps = build_deps(settings, client, store, embedder, notify=local.notify if local else lambda: None)
     app = build_app(settings, deps, verify_requests=args.http)
     await warm_up(deps, embedder)
@@ -73,8 +71,23 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         if local:
             await local.stop()
         await store.close()
-        await index.close()
     return 0
+
+
+async def _local_worker(args, settings: Settings, client, store: Store, embedder) -> InProcessWorker:
+    """`--workers 0`: answer on a background loop of this process, with an index opened there."""
+    opened = []
+
+    async def build():
+        index = await open_index(settings, index_path=args.index)
+        opened.append(index)
+        return build_worker(settings, client, store, make_pipeline(settings, index, args.engine), embedder)
+
+    async def cleanup():
+        for index in opened:
+            await index.close()
+
+    return await InProcessWorker.start(build, cleanup)
 
 
 async def _listen(application: web.Application, host: str, port: int) -> web.AppRunner:

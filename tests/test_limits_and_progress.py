@@ -1,0 +1,61 @@
+"""The small mechanisms users feel: the LLM call limiter, Slack progress throttling, the terminal bar."""
+
+from __future__ import annotations
+
+import io
+
+from slack_sdk.web.async_client import AsyncWebClient
+
+from agents.contracts import ProgressEvent
+from agents.llm import RateLimiter
+from bot.progress import ProgressMessage
+from bot.terminal import ProgressBar
+
+from .fakes.slack_server import TOKEN, FakeSlack
+
+
+async def test_rate_limiter_waits_for_the_window_to_free_a_slot():
+    now = [0.0]
+    waited: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waited.append(seconds)
+        now[0] += seconds
+
+    limiter = RateLimiter(per_minute=3, clock=lambda: now[0], sleep=sleep)
+    for _ in range(3):
+        await limiter.acquire()
+        now[0] += 1.0
+    await limiter.acquire()
+    assert waited == [57.0], "the fourth call waits until the first leaves the 60-second window"
+
+
+async def test_progress_updates_at_most_about_once_a_second():
+    slack = FakeSlack()
+    with slack.serve() as server:
+        client = AsyncWebClient(token=TOKEN, base_url=server.url + "/api/")
+        progress = ProgressMessage(client, "C1", "1.1", "Do you support SCIM?", min_interval=1.0)
+        await progress.start()
+        for stage in ("classifier", "planner", "research", "evidence", "synthesis", "critic"):
+            await progress.on_event(ProgressEvent(stage=stage, status="finished", summary="ok"))
+        updates_before_finish = slack.count("chat.update")
+        await progress.finish("PASS")
+    assert updates_before_finish == 0, "six stages within a second make no update of their own"
+    message = slack.thread("C1", "1.1")[0]
+    assert message["edits"] == 1 and all(s in message["text"] for s in ("classifier", "critic", "PASS"))
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_draws_on_a_terminal_only():
+    terminal, pipe = _Terminal(), io.StringIO()
+    for stream in (terminal, pipe):
+        bar = ProgressBar("embedding", stream=stream, width=10)
+        bar(5, 10)
+        bar(10, 10)
+        bar.finish()
+    assert "[#####.....] 5/10" in terminal.getvalue() and terminal.getvalue().endswith("[##########] 10/10\n")
+    assert pipe.getvalue() == ""
