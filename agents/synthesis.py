@@ -106,7 +106,7 @@ def _unsupported(plan: QueryPlanResult, chosen: list[_Quote], absent: list[str])
         confidence_score=35,
         citations=[Citation(source_path=q.source_path, source_title=q.source_title, url=q.url, quote=q.text)
                    for q in chosen[:2]],
-        facets_missing=[f"{named} (no source mentions it)"],
+        facets_missing=absent,
         reasoning=f"The quotes found do not mention {named}, which the question names.",
     )
 
