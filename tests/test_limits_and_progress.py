@@ -30,17 +30,18 @@ async def test_rate_limiter_waits_for_the_window_to_free_a_slot():
     assert waited == [57.0], "the fourth call waits until the first leaves the 60-second window"
 
 
-async def test_progress_updates_at_most_about_once_a_second():
+async def test_progress_updates_are_throttled():
     slack = FakeSlack()
     with slack.serve() as server:
         client = AsyncWebClient(token=TOKEN, base_url=server.url + "/api/")
-        progress = ProgressMessage(client, "C1", "1.1", "Do you support SCIM?", min_interval=1.0)
+        # A long interval, so that no machine is slow enough to let an update through early.
+        progress = ProgressMessage(client, "C1", "1.1", "Do you support SCIM?", min_interval=30.0)
         await progress.start()
         for stage in ("classifier", "planner", "research", "evidence", "synthesis", "critic"):
             await progress.on_event(ProgressEvent(stage=stage, status="finished", summary="ok"))
         updates_before_finish = slack.count("chat.update")
         await progress.finish("PASS")
-    assert updates_before_finish == 0, "six stages within a second make no update of their own"
+    assert updates_before_finish == 0, "six stages within the interval make no update of their own"
     message = slack.thread("C1", "1.1")[0]
     assert message["edits"] == 1 and all(s in message["text"] for s in ("classifier", "critic", "PASS"))
 
