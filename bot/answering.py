@@ -62,7 +62,10 @@ class QuestionWorker:
         """Claim and answer until stopped or cancelled."""
         self._wake = asyncio.Event()
         while not self._stopping:
-            await self.step()
+            try:
+                await self.step()
+            except Exception:  # the loop's boundary: a failed poll (a locked database…) is retried
+                log.exception("claiming queued questions failed; retrying")
             try:
                 await asyncio.wait_for(self._wake.wait(), self._poll)
             except TimeoutError:
