@@ -140,12 +140,6 @@ def coverage(terms: list[str], text: str) -> float:
     return sum(1 for t in terms if _matches(t, present)) / len(terms)
 
 
-def missing_terms(terms: list[str], text: str) -> list[str]:
-    """The terms of `terms` that `text` does not contain."""
-    present = set(key_terms(text))
-    return [t for t in terms if not _matches(t, present)]
-
-
 def missing_words(question: str, text: str) -> list[str]:
     """The question's subject words (as written) that `text` does not contain."""
     present = set(key_terms(text))

@@ -7,7 +7,3 @@ class BotError(Exception):
 
 class ConfigError(BotError):
     """A setting is missing or wrong; the message says which and how to fix it."""
-
-
-class UsageError(BotError):
-    """A command was called with arguments that cannot work."""

@@ -131,3 +131,14 @@ def weaviate_server(tmp_path_factory):
         pytest.skip(f"no Weaviate server: {exc}")
     yield server
     server.stop()
+
+
+@pytest.fixture
+def slack():
+    """A fresh fake Slack Web API on loopback (with one user group, SREVIEW)."""
+    from .fakes.slack_server import FakeSlack
+
+    fake = FakeSlack(usergroups={"SREVIEW": ["UGROUPIE"]})
+    with fake.serve() as server:
+        fake.url = server.url
+        yield fake

@@ -14,15 +14,7 @@ import pytest
 from .conftest import KB, ROOT
 from .fakes.server import free_ports
 from .fakes.slack_requests import SIGNING_SECRET, SlackSender
-from .fakes.slack_server import TOKEN, FakeSlack
-
-
-@pytest.fixture
-def slack():
-    fake = FakeSlack()
-    with fake.serve() as server:
-        fake.url = server.url
-        yield fake
+from .fakes.slack_server import TOKEN
 
 
 def _env(slack_url: str, data_dir) -> dict:

@@ -15,14 +15,6 @@ UNANSWERABLE = "Do you hold CSA STAR Level 2 certification?"
 
 
 @pytest.fixture
-def slack():
-    fake = FakeSlack(usergroups={"SREVIEW": ["UGROUPIE"]})
-    with fake.serve() as server:
-        fake.url = server.url
-        yield fake
-
-
-@pytest.fixture
 async def app(slack, kb_index, embedder, tmp_path):
     running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV,SREVIEW")
     yield running

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 
-import pytest
 from openai import AsyncOpenAI
 
 from agents.config import PipelineConfig
@@ -15,17 +14,9 @@ from bot.app import recover_interrupted
 
 from .fakes.openai_server import Fault, FakeOpenAI
 from .fakes.scripted_model import ScriptedModel
-from .fakes.slack_server import FakeSlack, SlackFault
+from .fakes.slack_server import SlackFault
 from .slack_harness import start_app
 from .test_slack_app import UNANSWERABLE, answer_of, button_value
-
-
-@pytest.fixture
-def slack():
-    fake = FakeSlack()
-    with fake.serve() as server:
-        fake.url = server.url
-        yield fake
 
 
 async def test_pending_review_survives_a_restart(slack, kb_index, embedder, tmp_path):
