@@ -51,7 +51,7 @@ class ReviewDesk:
         if not made:
             await self._tell_decided(review, user, channel)
             return
-        result = await self.store.result_of(run_id)
+        result = run.result()
         if decision != "reject":
             await self.library.remember(run_id, result, review)
         if run.answer_ts:

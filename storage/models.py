@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from agents.contracts import PipelineResult
+
 RunStatus = Literal["queued", "running", "done", "failed", "interrupted", "reused"]
 Decision = Literal["approve", "edit", "reject"]
 
@@ -37,6 +39,10 @@ class RunRecord(BaseModel):
     use_library: bool = True
     queued_at: datetime | None = None
     claimed_by: str | None = None
+
+    def result(self) -> PipelineResult | None:
+        """The pipeline result stored with the run, once it finished."""
+        return PipelineResult.model_validate_json(self.result_json) if self.result_json else None
 
 
 class Review(BaseModel):

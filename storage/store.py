@@ -144,11 +144,6 @@ class Store:
 
         return await self._run(read)
 
-    async def result_of(self, run_id: str) -> PipelineResult | None:
-        """The stored pipeline result of a run."""
-        run = await self.get_run(run_id)
-        return PipelineResult.model_validate_json(run.result_json) if run.result_json else None
-
     async def last_answer_in_thread(self, channel: str, thread_ts: str) -> RunRecord | None:
         """The latest finished run of a thread (for follow-up questions)."""
         def read() -> RunRecord | None:

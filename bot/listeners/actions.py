@@ -29,8 +29,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
             return
         where = {"channel": channel}
         if kind == "edit":
-            result = await deps.store.result_of(run_id)
-            view = edit_modal(run_id, result.synthesis.answer, where)
+            view = edit_modal(run_id, run.result().synthesis.answer, where)
         else:
             view = reject_modal(run_id, where)
         await deps.client.views_open(trigger_id=body["trigger_id"], view=view)
