@@ -6,7 +6,9 @@ import logging
 from collections.abc import Callable
 
 from aiohttp import web
+from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
@@ -29,6 +31,7 @@ from .reviewers import Reviewers
 from .answering import QuestionWorker
 from .questions import QuestionQueue
 from .settings import Settings
+from .verification import SignatureCheck
 
 log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
@@ -76,11 +79,27 @@ async def _health(_: web.Request) -> web.Response:
     return web.json_response({"ok": True})
 
 
-def web_app(app: AsyncApp) -> web.Application:
-    """The aiohttp application of HTTP mode: Slack's requests and a health check."""
-    application = app.web_app(path=EVENTS_PATH)
+def web_app(app: AsyncApp, signing_secret: str) -> web.Application:
+    """The aiohttp application of HTTP mode: Slack's requests (signed ones only) and a health check."""
+    application = web.Application()
+    application.router.add_post(EVENTS_PATH, _slack_handler(app, SignatureCheck(signing_secret)))
     application.router.add_get("/healthz", _health)
     return application
+
+
+def _slack_handler(app: AsyncApp, check: SignatureCheck):
+    async def handle(request: web.Request) -> web.Response:
+        body = await request.read()
+        verdict = check.verify(body, request.headers.get("X-Slack-Request-Timestamp"),
+                               request.headers.get("X-Slack-Signature"))
+        if not verdict.ok:
+            log.warning("refused a request to %s: %s", EVENTS_PATH, verdict.reason)
+            return web.json_response({"error": verdict.reason}, status=verdict.status)
+        bolt_request = AsyncBoltRequest(body=body.decode("utf-8"), query=request.query_string,
+                                        headers=request.headers)
+        return await to_aiohttp_response(await app.async_dispatch(bolt_request))
+
+    return handle
 
 
 def health_app() -> web.Application:

@@ -84,7 +84,7 @@ async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: 
 
     worker = await InProcessWorker.start(build)
     deps = build_deps(settings, client, store, embedder, notify=worker.notify)
-    runner = web.AppRunner(web_app(build_app(settings, deps)))
+    runner = web.AppRunner(web_app(build_app(settings, deps), settings.slack_signing_secret))
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

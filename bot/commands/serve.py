@@ -61,7 +61,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                        *(["--engine", args.engine] if args.engine else [])]
         workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, store.interrupt_claimed).run())
     try:
-        serving = (_serve_http(app, args.host, args.port, stop) if args.http
+        serving = (_serve_http(app, settings.slack_signing_secret, args.host, args.port, stop) if args.http
                    else _serve_socket(app, settings.slack_app_token, stop, args.host, args.port))
         await serving
     finally:
@@ -97,8 +97,8 @@ async def _listen(application: web.Application, host: str, port: int) -> web.App
     return runner
 
 
-async def _serve_http(app, host: str, port: int, stop: asyncio.Event) -> None:
-    runner = await _listen(web_app(app), host, port)
+async def _serve_http(app, signing_secret: str, host: str, port: int, stop: asyncio.Event) -> None:
+    runner = await _listen(web_app(app, signing_secret), host, port)
     print(f"rfpbot listening on http://{host}:{port}{EVENTS_PATH}", flush=True)
     try:
         await stop.wait()

@@ -26,11 +26,24 @@ def _explain(error: Exception) -> str:
     return f"something went wrong on my side ({type(error).__name__})."
 
 
-def register(app: AsyncApp, deps: AppDeps) -> None:
-    """Install the error handler."""
+VERIFIED = "rfpbot_verified"
 
-    async def on_error(error: Exception, body: dict, respond, say) -> None:
+
+async def _mark_verified(context, next) -> None:
+    # Global middleware runs only after Bolt's own signature check has passed, so
+    # the flag tells the error handler that the body came from Slack.
+    context[VERIFIED] = True
+    await next()
+
+
+def register(app: AsyncApp, deps: AppDeps) -> None:
+    """Install the error handler; it answers only requests that passed verification."""
+    app.use(_mark_verified)
+
+    async def on_error(error: Exception, body: dict, context, respond, say) -> None:
         log.error("listener failed: %s", error, exc_info=error)
+        if not context.get(VERIFIED):
+            return  # an unverified body names channels and URLs chosen by whoever sent it
         message = error_text(_explain(error))
         try:
             if body.get("response_url"):
