@@ -4,7 +4,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO_QUESTION ?= Do you encrypt customer data at rest on AWS?
 
-.PHONY: demo test install clean
+.PHONY: demo test install clean eval-dev
+DEV_SET ?= ../shared/eval/sourcegraph
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +22,9 @@ demo: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/pytest
+
+eval-dev: $(BIN)/.installed  # the real-world development set (offline engine)
+	$(BIN)/rfpbot eval --engine offline --corpus $(DEV_SET)/corpus --questions $(DEV_SET)/questions.csv
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -1,8 +1,11 @@
 """The critic's deterministic audit, in code, run on every draft whatever the engine.
 
 It checks that quotes occur in their sources, that citations point at retrieved
-sources, counts uncited sentences, checks the status against the evidence and the
-facets, and calibrates the confidence. Each failure carries a stated penalty.
+sources, that each sentence says what the quotes it cites say (claim-level
+support), that the quotes answer the question at all, that "Yes."/"No." opens only
+yes/no questions, counts uncited sentences, checks the status against the evidence
+and the facets it computes itself, and calibrates the confidence. Each failure
+carries a stated penalty.
 """
 
 from __future__ import annotations
@@ -11,8 +14,13 @@ from dataclasses import dataclass, field
 
 from retrieval import Document
 
-from .contracts import CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
-from .terms import NEGATIVE_CUES, PARTIAL_CUES, answer_sentences, cited_numbers, has_cue, is_hedge, occurs_in
+import re
+
+from .contracts import Citation, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
+from .facets import facet_coverage
+from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passages, plain, strip_markers
+from .support import RELEVANT, SUPPORTED, Scorer
+from .terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
 
 PENALTY_UNGROUNDED = 30
 PENALTY_UNRETRIEVED = 30
@@ -22,6 +30,9 @@ PENALTY_STATUS = 20
 PENALTY_FACET = 10
 MAX_FACET_PENALTY = 20
 PENALTY_QUALITY = 10
+PENALTY_UNSUPPORTED = 25
+PENALTY_OFF_TOPIC = 40
+_YES_NO_OPENING = re.compile(r"^\s*(yes|no)\b", re.I)
 
 
 @dataclass
@@ -41,37 +52,87 @@ class AuditReport:
 
 
 def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str, Document],
-          plan: QueryPlanResult) -> AuditReport:
+          plan: QueryPlanResult, scorer: Scorer) -> AuditReport:
     """Audit one draft against what was retrieved and read."""
     issues: list[str] = []
-    penalty = 0
-    grounding, p = _grounding(draft, research, documents, issues)
-    penalty += p
+    grounding, penalty = _grounding(draft, research, documents, issues)
     uncited = _uncited(draft, issues)
     penalty += min(MAX_UNCITED_PENALTY, PENALTY_UNCITED * uncited)
-    grounded = sum(1 for c in draft.citations if _grounded(c, research, documents))
-    status = _status_alignment(draft, grounded, documents, issues)
+    support, p = _claim_support(draft, documents, plan.original_question, scorer, issues)
+    penalty += p
+    grounded = sum(1 for c in draft.citations if c.is_evidence and _grounded(c, research, documents))
+    missing = _missing_facets(draft, plan, documents, scorer)
+    status = _status_alignment(draft, grounded, missing, issues)
     penalty += 0 if status.passed else PENALTY_STATUS
-    facets = _facet_coverage(draft, plan)
-    penalty += min(MAX_FACET_PENALTY, PENALTY_FACET * len(draft.facets_missing))
-    quality = _quality(draft)
+    facets = ValidationCheck(passed=not missing, issue="no evidence for: " + "; ".join(missing) if missing else None)
+    penalty += min(MAX_FACET_PENALTY, PENALTY_FACET * len(missing))
+    quality = _quality(draft, plan.original_question)
     penalty += 0 if quality.passed else PENALTY_QUALITY
     if not quality.passed:
         issues.append(quality.issue or "")
-    cap = _confidence_cap(grounded, len(draft.facets_missing))
+    cap = _confidence_cap(grounded, len(missing))
     recommended = max(0, min(draft.confidence_score - penalty, cap))
     calibration = ValidationCheck(passed=draft.confidence_score <= cap + 5, issue=None if draft.confidence_score <= cap + 5
                                   else f"confidence {draft.confidence_score} is more than the evidence supports (at most {cap})")
     if not calibration.passed:
         issues.append(calibration.issue or "")
-    if uncited:
-        grounding = ValidationCheck(passed=False, issue=(grounding.issue + "; " if grounding.issue else "")
-                                    + f"{uncited} sentence(s) without a citation")
+    grounding = _merge(grounding, support, f"{uncited} sentence(s) without a citation" if uncited else None)
     checks = CriticChecks(quote_grounding=grounding, status_alignment=status, confidence_calibration=calibration,
                           facet_coverage=facets, answer_quality=quality)
     blocking = not grounding.passed or not status.passed or not quality.passed
     return AuditReport(checks=checks, issues=issues, penalty=penalty, recommended_confidence=recommended,
                        uncited_sentences=uncited, blocking=blocking)
+
+
+def _merge(check: ValidationCheck, other: ValidationCheck, extra: str | None) -> ValidationCheck:
+    problems = [p for p in (check.issue, other.issue, extra) if p]
+    return ValidationCheck(passed=check.passed and other.passed and extra is None, issue="; ".join(problems) or None)
+
+
+def passage_of(citation: Citation, documents: dict[str, Document]) -> Passage:
+    """The cited quote as a passage of its document (with its headings), or bare."""
+    document = documents.get(citation.source_path)
+    for passage in passages(document.text) if document else ():
+        if passage.quote == citation.quote:
+            return passage
+    return Passage(citation.quote, plain(citation.quote), "")
+
+
+def _claim_support(draft: SynthesisResult, documents: dict[str, Document], question: str, scorer: Scorer,
+                   issues: list[str]) -> tuple[ValidationCheck, int]:
+    """Each cited sentence must say what its quotes say; the quotes must answer the question."""
+    evidence = [c for c in draft.citations if c.is_evidence]
+    if not evidence:
+        return ValidationCheck(passed=True), 0
+    problems, penalty = [], 0
+    for sentence in answer_sentences(draft.answer):
+        quotes = [draft.citations[n - 1].quote for n in cited_numbers(sentence)
+                  if 1 <= n <= len(draft.citations) and draft.citations[n - 1].is_evidence]
+        if not quotes or is_hedge(sentence) or any(occurs_in(sentence, q) for q in quotes):
+            continue
+        score = scorer.support(sentence, quotes)
+        rare, gaps = scorer.rare_terms_missing(sentence, quotes)
+        if score < SUPPORTED or 2 * len(gaps) > rare:
+            problems.append(f'"{strip_markers(sentence)[:80]}" is not what its quotes say (support {score:.2f}'
+                            + (f"; they never mention {', '.join(gaps[:3])}" if gaps else "") + ")")
+            penalty += PENALTY_UNSUPPORTED
+    best = max(scorer.relevance(question, passage_of(c, documents)).score for c in evidence)
+    if best < RELEVANT:
+        problems.append(f"the cited passages do not answer the question (best relevance {best:.2f}, "
+                        f"needs {RELEVANT})")
+        penalty += PENALTY_OFF_TOPIC
+    issues.extend(p[0].upper() + p[1:] + "." for p in problems)
+    return ValidationCheck(passed=not problems, issue="; ".join(problems) or None), penalty
+
+
+def _missing_facets(draft: SynthesisResult, plan: QueryPlanResult, documents: dict[str, Document],
+                    scorer: Scorer) -> list[str]:
+    """Facets no cited passage answers, computed here, plus any the draft itself declares missing."""
+    cited = [passage_of(c, documents) for c in draft.citations if c.is_evidence]
+    if not cited:
+        return list(draft.facets_missing)
+    _, missing = facet_coverage(plan, cited, scorer)
+    return list(dict.fromkeys([*missing, *draft.facets_missing]))
 
 
 def _grounded(citation, research: ResearchResult, documents: dict[str, Document]) -> bool:
@@ -101,38 +162,37 @@ def _grounding(draft: SynthesisResult, research: ResearchResult, documents: dict
 
 
 def _uncited(draft: SynthesisResult, issues: list[str]) -> int:
+    # A sentence inside a cited multi-sentence quote is cited by that quote's marker.
     uncited = [s for s in answer_sentences(draft.answer)
-               if not cited_numbers(s) and not is_hedge(s) and len(s.split()) > 3]
+               if not cited_numbers(s) and not is_hedge(s) and len(s.split()) > 3
+               and not any(occurs_in(s, c.quote) for c in draft.citations)]
     if uncited:
         issues.append(f"Cite or remove {len(uncited)} sentence(s) without a citation, e.g. \"{uncited[0][:80]}\".")
     return len(uncited)
 
 
-def _status_alignment(draft: SynthesisResult, grounded: int, documents: dict[str, Document],
-                      issues: list[str]) -> ValidationCheck:
+def _status_alignment(draft: SynthesisResult, grounded: int, missing: list[str], issues: list[str]) -> ValidationCheck:
     issue = None
     status = draft.compliance_status
+    evidence = [c for c in draft.citations if c.is_evidence]
     if status != "Not Supported" and grounded == 0:
         issue = f'"{status}" with no grounded quote: no evidence, no claim'
-    elif status == "Fully Supported" and draft.facets_missing:
-        issue = f'"Fully Supported" while facets lack evidence: {", ".join(draft.facets_missing)}'
+    elif status == "Fully Supported" and missing:
+        issue = f'"Fully Supported" while facets lack evidence: {", ".join(missing)}'
     elif status == "Fully Supported":
-        limiting = [c.quote for c in draft.citations if has_cue(c.quote, PARTIAL_CUES + NEGATIVE_CUES)]
-        if limiting and len(limiting) == len(draft.citations):
+        limiting = [c.quote for c in evidence if has_cue(c.quote, PARTIAL_CUES) or has_cue(c.quote, NEGATIVE_CUES)]
+        if limiting and len(limiting) == len(evidence):
             issue = f'"Fully Supported" although the cited passage limits it: "{limiting[0][:80]}"'
     if issue:
         issues.append(issue[0].upper() + issue[1:] + ".")
     return ValidationCheck(passed=issue is None, issue=issue)
 
 
-def _facet_coverage(draft: SynthesisResult, plan: QueryPlanResult) -> ValidationCheck:
-    if draft.facets_missing:
-        return ValidationCheck(passed=False, issue="no evidence for: " + "; ".join(draft.facets_missing))
-    return ValidationCheck(passed=True)
-
-
-def _quality(draft: SynthesisResult) -> ValidationCheck:
+def _quality(draft: SynthesisResult, question: str) -> ValidationCheck:
     words = len(draft.answer.split())
+    if _YES_NO_OPENING.match(draft.answer) and not is_yes_no(question):
+        return ValidationCheck(passed=False, issue='the answer opens with "Yes"/"No" but the question is not a '
+                                                   'yes/no question; say what the documentation states')
     if words < 3:
         return ValidationCheck(passed=False, issue="the answer is too short to be useful")
     if words > 400:

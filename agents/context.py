@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import TypeVar
@@ -18,6 +18,8 @@ from retrieval import Document, Index
 from .config import PipelineConfig
 from .contracts import ProgressEvent, TraceEntry
 from .errors import LLMError
+from .grounding import passages
+from .support import Scorer, Semantics
 from .llm import LLM, Tier, Usage
 
 T = TypeVar("T")
@@ -40,6 +42,15 @@ class RunContext:
     trace: list[TraceEntry] = field(default_factory=list)
     documents: dict[str, Document] = field(default_factory=dict)
     fallbacks: list[str] = field(default_factory=list)
+    semantics: Semantics = field(default_factory=lambda: Semantics(None))
+
+    async def scorer(self, texts: Iterable[str], documents: Iterable[Document] = ()) -> Scorer:
+        """A scorer over the passages of every document read so far, with `texts` and those
+        passages embedded (so the offline agents and the audit can compare them on a thread)."""
+        pool = [p for doc in {d.source_path: d for d in [*self.documents.values(), *documents]}.values()
+                for p in passages(doc.text)]
+        await self.semantics.prepare([*texts, *(t for p in pool for t in (p.about, p.text))])
+        return Scorer(self.semantics, [p.about for p in pool])
 
     async def document(self, source_path: str) -> Document:
         """A whole document, read from the index once per run."""

@@ -105,6 +105,13 @@ class Citation(BaseModel):
     source_title: str
     url: str | None = None
     quote: str
+    role: Literal["evidence", "closest"] = Field(
+        "evidence", description='"evidence" backs the answer; "closest" is shown to a reviewer when nothing answers')
+
+    @property
+    def is_evidence(self) -> bool:
+        """Whether the citation backs the answer (not merely the closest passage found)."""
+        return self.role == "evidence"
 
 
 class SynthesisResult(BaseModel):

@@ -11,6 +11,7 @@ import asyncio
 from .audit import AuditReport, audit
 from .context import RunContext
 from .contracts import CriticChecks, CriticResult, EvidenceResult, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
+from .grounding import answer_sentences, strip_markers
 from .llm import Usage
 
 SYSTEM = """You review a drafted answer to a security questionnaire question before it is sent to a customer.
@@ -32,7 +33,10 @@ async def critique(ctx: RunContext, question: str, plan: QueryPlanResult, draft:
     """The critic node. `research_more` lists missing facets that re-research may still find."""
 
     async def work(usage: Usage) -> CriticResult:
-        report = await asyncio.to_thread(audit, draft, research, ctx.documents, plan)
+        claims = [strip_markers(s) for s in answer_sentences(draft.answer)]
+        scorer = await ctx.scorer([question, *(f.description for f in plan.facets), *claims,
+                                   *(c.quote for c in draft.citations)])
+        report = await asyncio.to_thread(audit, draft, research, ctx.documents, plan, scorer)
 
         async def with_llm() -> CriticResult:
             payload = {"question": question, "facets": [f.name for f in plan.facets], "draft": draft.model_dump(),

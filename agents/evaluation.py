@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from .contracts import STATUSES, ComplianceStatus, PipelineResult
 from .errors import AgentError
-from .terms import occurs_in
+from .grounding import occurs_in
 
 
 class QuestionFileError(AgentError):
@@ -63,6 +63,10 @@ class EvalReport(BaseModel):
 
     questions: int
     status_accuracy: float
+    answerable_status_accuracy: float = Field(description="status accuracy on questions with expected sources")
+    unanswerable_abstention: float = Field(description="Not Supported or escalated, on questions with no sources")
+    unanswerable_fully_supported_unescalated: int = Field(
+        description='"Fully Supported" answers sent without review on questions the documents do not answer')
     confusion_matrix: dict[str, dict[str, int]]
     source_recall: float
     grounding_rate: float
@@ -111,7 +115,8 @@ def _jsonl(text: str, path: Path) -> list[dict]:
 def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Callable[[str], str | None]) -> QuestionOutcome:
     """Compare one result with what was expected; quotes are checked against the source files."""
     s = result.synthesis if result.success else None
-    cited = list(dict.fromkeys(c.source_path for c in s.citations)) if s else []
+    # Passages offered to a reviewer as the closest found are not cited as support.
+    cited = list(dict.fromkeys(c.source_path for c in s.citations if c.is_evidence)) if s else []
     ungrounded = 0
     for citation in s.citations if s else []:
         text = read_source(citation.source_path)
@@ -134,9 +139,14 @@ def report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
     absent = [o for o in outcomes if o.expected_status == "Not Supported"]
     latencies = sorted(o.latency_ms for o in outcomes)
     ungrounded = sum(o.ungrounded_quotes for o in outcomes)
+    unanswerable = [o for o in outcomes if not o.expected_sources]
     return EvalReport(
         questions=len(outcomes),
         status_accuracy=round(sum(o.correct for o in outcomes) / n, 3),
+        answerable_status_accuracy=_share(with_sources, lambda o: o.correct),
+        unanswerable_abstention=_share(unanswerable, lambda o: o.status == "Not Supported" or o.escalated),
+        unanswerable_fully_supported_unescalated=sum(
+            o.status == "Fully Supported" and not o.escalated for o in unanswerable),
         confusion_matrix=_confusion(outcomes),
         source_recall=round(statistics.fmean(recall), 3) if recall else 1.0,
         grounding_rate=round((citations - ungrounded) / citations, 3) if citations else 1.0,
@@ -149,6 +159,10 @@ def report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
         tokens_per_question=round(sum(o.tokens for o in outcomes) / n, 1),
         per_question=outcomes,
     )
+
+
+def _share(items: list[QuestionOutcome], test: Callable[[QuestionOutcome], bool]) -> float:
+    return round(sum(1 for o in items if test(o)) / len(items), 3) if items else 1.0
 
 
 def _confusion(outcomes: list[QuestionOutcome]) -> dict[str, dict[str, int]]:

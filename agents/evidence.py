@@ -10,7 +10,8 @@ from pydantic import BaseModel
 from .context import RunContext
 from .contracts import EvidenceResult, QueryPlanResult, ResearchSource, SourceEvidence
 from .llm import Usage
-from .terms import coverage, key_terms, occurs_in, product_terms, sentences_in_context
+from .grounding import occurs_in, passages
+from .support import Scorer
 
 SYSTEM = """You extract evidence for answering a security questionnaire question.
 From the document given, copy the sentences that help answer the question or one of its facets,
@@ -25,20 +26,16 @@ class QuoteSelection(BaseModel):
     quotes: list[str]
 
 
-def quotes_offline(question: str, plan: QueryPlanResult, text: str, limit: int) -> list[str]:
-    """The sentences that cover most of the question's (or a facet's) key terms."""
-    question_terms = key_terms(question)
-    specific = product_terms(question)
-    facet_terms = [key_terms(f.description) for f in plan.facets]
+def quotes_offline(question: str, plan: QueryPlanResult, text: str, limit: int, scorer: Scorer) -> list[str]:
+    """The passages that best answer the question or one of its facets (semantic + term fit)."""
+    facets = [f.description for f in plan.facets if f.description != question]
     scored = []
-    for position, (context, sentence) in enumerate(sentences_in_context(text)):
-        about = f"{context} {sentence}"
-        facet_best = max((coverage(t, about) for t in facet_terms if t), default=0.0)
-        score = coverage(question_terms, about) + 0.5 * facet_best + 0.5 * coverage(specific, about)
-        score *= 1.0 if coverage(question_terms, sentence) else 0.5
-        if score > 0:
-            scored.append((-score, position, sentence))
-    return [sentence for _, _, sentence in sorted(scored)[:limit]]
+    for position, passage in enumerate(passages(text)):
+        score = scorer.relevance(question, passage).score
+        for facet in facets:
+            score = max(score, 0.9 * scorer.relevance(facet, passage).score)
+        scored.append((-score, position, passage.quote))
+    return [quote for _, _, quote in sorted(scored)[:limit]]
 
 
 async def gather_evidence(ctx: RunContext, question: str, plan: QueryPlanResult, sources: list[ResearchSource],
@@ -46,14 +43,17 @@ async def gather_evidence(ctx: RunContext, question: str, plan: QueryPlanResult,
     """The evidence node: one extraction per source, all at once."""
 
     async def work(usage: Usage) -> EvidenceResult:
-        found = await asyncio.gather(*(_one(ctx, question, plan, source, usage) for source in sources))
+        documents = await asyncio.gather(*(ctx.document(s.source_path) for s in sources))
+        scorer = await ctx.scorer([question, *(f.description for f in plan.facets)], documents)
+        found = await asyncio.gather(*(_one(ctx, question, plan, source, usage, scorer) for source in sources))
         return EvidenceResult(evidence=[e for e in found if e.quotes])
 
     return await ctx.step(node, work, lambda r: f"{r.quote_count()} quotes from {len(r.evidence)} sources",
                           iteration=iteration)
 
 
-async def _one(ctx: RunContext, question: str, plan: QueryPlanResult, source: ResearchSource, usage: Usage) -> SourceEvidence:
+async def _one(ctx: RunContext, question: str, plan: QueryPlanResult, source: ResearchSource, usage: Usage,
+               scorer: Scorer) -> SourceEvidence:
     document = await ctx.document(source.source_path)
     limit = ctx.config.quotes_per_source
 
@@ -64,7 +64,7 @@ async def _one(ctx: RunContext, question: str, plan: QueryPlanResult, source: Re
                               output=QuoteSelection, usage=usage)
         return reply.quotes
 
-    quotes = await ctx.llm_or_offline("evidence", with_llm, lambda: quotes_offline(question, plan, document.text, limit))
+    quotes = await ctx.llm_or_offline("evidence", with_llm, lambda: quotes_offline(question, plan, document.text, limit, scorer))
     verified = list(dict.fromkeys(q.strip() for q in quotes if occurs_in(q, document.text)))
     return SourceEvidence(source_path=source.source_path, source_title=document.title, quotes=verified[: limit + 1])
 

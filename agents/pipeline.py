@@ -23,6 +23,7 @@ from .escalation import escalation_reason
 from .guardrails import validate_question
 from .llm import LLM
 from .planner import plan
+from .support import Semantics
 from .synthesis import synthesize
 
 
@@ -33,6 +34,7 @@ class Pipeline:
         self.index = index
         self.llm = llm
         self.config = config or PipelineConfig()
+        self.semantics = Semantics(getattr(index, "embedder", None))
 
     @property
     def engine(self) -> str:
@@ -46,7 +48,8 @@ class Pipeline:
         `context` is the earlier question of a conversation: a follow-up such as
         "and on GCP?" is searched and answered as being about it.
         """
-        ctx = RunContext(index=self.index, llm=self.llm, config=self.config, emit=on_progress or ignore_progress)
+        ctx = RunContext(index=self.index, llm=self.llm, config=self.config, emit=on_progress or ignore_progress,
+                         semantics=self.semantics)
         result = PipelineResult(question=question, engine=self.engine)
         started = time.perf_counter()
         try:

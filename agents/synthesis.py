@@ -7,79 +7,106 @@ from dataclasses import dataclass
 
 from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
+from .facets import facet_coverage
+from .grounding import Passage, passages, plain
 from .llm import Usage
+from .support import CONFIDENT, RELEVANT, Scorer
+from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
+                    restricted_scope, unsupported_phrases)
 from retrieval import Document
-
-from .terms import (
-    NEGATIVE_CUES,
-    PARTIAL_CUES,
-    context_of,
-    coverage,
-    has_cue,
-    key_terms,
-    lead_sentences,
-    missing_words,
-    product_terms,
-    unsupported_phrases,
-)
 
 SYSTEM = """You answer a question from a security questionnaire or RFP for a vendor, using ONLY the quotes given.
 Rules:
 - Every sentence that states a fact ends with citation markers like [1] or [1][2], numbered by the order of
-  your citations list; each citation copies its quote exactly as given, with its source_path and source_title.
+  your citations list; each citation copies its quote exactly as given, with its source_path and source_title,
+  and role "evidence". A sentence must say only what its quotes say.
 - Never state a capability no quote supports. If the quotes do not answer a facet, say plainly that no
   evidence was found for it and list it in facets_missing.
+- Start with "Yes." or "No." only when the question is a yes/no question.
 - compliance_status: "Fully Supported" when the quotes show the capability without limits; "Partially
-  Supported" when limited (plan, region, cloud, on request) or only part of the question is covered;
-  "Not Supported" when the quotes deny it or there is no evidence.
+  Supported" when limited (plan, region, cloud, on request, only some cases) or only part of the question is
+  covered; "Not Supported" when the quotes deny it or there is no evidence.
 - confidence_score 0-100: how well the quotes support the answer.
 - When revision instructions are given, follow them.
 Reply with JSON only."""
 
-_MIN_COVERAGE = 0.5
-_MAX_CITATIONS = 4
+_BAND = 0.07          # passages within this of the best one are cited beside it
+_FLOOR = 0.33         # under it nothing is even offered as a closest passage for review
+_MAX_CITATIONS = 3
+_SHORT_LEAD = 4       # passages before a page's first sub-heading that can be a note on its scope
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Quote:
     source_path: str
     source_title: str
     url: str | None
-    text: str
-    coverage: float
-    specific: float
-    rank: int
-    section: str = ""
+    passage: Passage
+    score: float
+    lexical: float = 0.0
     scope: bool = False  # a limit the page states for everything on it
+
+    def citation(self, role: str = "evidence") -> Citation:
+        return Citation(source_path=self.source_path, source_title=self.source_title, url=self.url,
+                        quote=self.passage.quote, role=role)
 
 
 def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceResult,
-                       documents: dict[str, Document], critic: CriticResult | None = None) -> SynthesisResult:
-    """Extractive synthesis: the best-covering quotes, an honest status and confidence."""
-    terms = key_terms(question)
-    quotes = _ranked_quotes(terms, product_terms(question), evidence, documents)
-    if not quotes or quotes[0].coverage < _MIN_COVERAGE:
-        return _no_evidence(question, plan, evidence)
-    chosen = _choose(quotes, plan)
-    absent = unsupported_phrases(question, " ".join(f"{q.section} {q.text}" for q in chosen))
+                       documents: dict[str, Document], scorer: Scorer,
+                       critic: CriticResult | None = None) -> SynthesisResult:
+    """Extractive synthesis: the passages that answer, an honest status and a calibrated confidence."""
+    quotes = _ranked(question, evidence, documents, scorer)
+    if not quotes or quotes[0].score < _FLOOR:
+        return _abstain(question, plan, quotes[:2] if quotes else [], [], "no passage answers the question")
+    top = [q for q in quotes if q.score >= quotes[0].score - _BAND][:_MAX_CITATIONS]
+    absent = unsupported_phrases(question, " ".join(q.passage.about for q in top))
     if absent:
-        return _unsupported(plan, chosen, absent)
-    chosen = _with_scope_limit(chosen, documents)
-    facets_covered, facets_missing = _facets(plan, chosen)
-    status = _status(chosen, facets_missing)
-    confidence = 50 + 40 * chosen[0].coverage + (5 if len(chosen) > 1 else 0) - 10 * len(facets_missing)
+        return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
+    chosen = _with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents), quotes)
+    covered, missing = facet_coverage(plan, [q.passage for q in chosen], scorer)
+    status, why = _status(question, chosen, missing)
+    confidence = _confidence(chosen[0].score, len(missing))
     if critic and critic.recommended_confidence is not None:
         confidence = min(confidence, critic.recommended_confidence)
     return SynthesisResult(
-        answer=_answer(status, chosen, facets_missing),
-        compliance_status=status,
-        confidence_score=int(min(95, confidence)),
-        citations=[Citation(source_path=q.source_path, source_title=q.source_title, url=q.url, quote=q.text) for q in chosen],
-        facets_covered=facets_covered,
-        facets_missing=facets_missing,
-        reasoning=f"The best quote covers {chosen[0].coverage:.0%} of the question's key terms; "
-                  f"status from its wording ({status}).",
-    )
+        answer=_answer(question, status, chosen, missing),
+        compliance_status=status, confidence_score=confidence,
+        citations=[q.citation() for q in chosen], facets_covered=covered, facets_missing=missing,
+        reasoning=f"The best passage scores {chosen[0].score:.2f} for relevance (answer at {RELEVANT}, "
+                  f"confident at {CONFIDENT}); {why}.")
+
+
+def _ranked(question: str, evidence: EvidenceResult, documents: dict[str, Document], scorer: Scorer) -> list[_Quote]:
+    """Every quote, read with its context, by relevance to the question."""
+    out = []
+    for item in evidence.evidence:
+        document = documents.get(item.source_path)
+        known = {p.quote: p for p in passages(document.text)} if document else {}
+        for text in item.quotes:
+            passage = known.get(text) or Passage(text, plain(text), "")
+            fit = scorer.relevance(question, passage)
+            out.append(_Quote(item.source_path, item.source_title, document.url if document else None, passage,
+                              fit.score, fit.lexical))
+    return sorted(out, key=lambda q: -q.score)
+
+
+def _with_facets(top: list[_Quote], quotes: list[_Quote], plan: QueryPlanResult, scorer: Scorer) -> list[_Quote]:
+    """The best passages, and for each facet they leave unanswered its own best passage."""
+    chosen = list(top)
+    for facet in plan.facets:
+        best = max(quotes, key=lambda q: scorer.relevance(facet.description, q.passage).score)
+        if best not in chosen and scorer.relevance(facet.description, best.passage).score >= RELEVANT:
+            chosen.append(best)
+    return chosen[: _MAX_CITATIONS + 1]
+
+
+def _with_restriction(question: str, chosen: list[_Quote], quotes: list[_Quote]) -> list[_Quote]:
+    """A relevant passage that narrows what the question asks of *all* or *every* thing
+    ("a postmortem for all S1 and S2 severity incidents") is cited even outside the top few."""
+    if any(restricted_scope(question, q.passage.text) for q in chosen):
+        return chosen
+    narrowing = [q for q in quotes if q.score >= _FLOOR and restricted_scope(question, q.passage.text)]
+    return [*chosen, narrowing[0]] if narrowing else chosen
 
 
 def _with_scope_limit(chosen: list[_Quote], documents: dict[str, Document]) -> list[_Quote]:
@@ -87,103 +114,84 @@ def _with_scope_limit(chosen: list[_Quote], documents: dict[str, Document]) -> l
     applies to everything on it: cite it next to the main quote, marked as such."""
     primary = chosen[0]
     document = documents.get(primary.source_path)
-    limits = [s for s in lead_sentences(document.text) if has_cue(s, PARTIAL_CUES)] if document else []
-    if not limits:
+    if document is None:
         return chosen
-    rest = [q for q in chosen[1:] if not (q.source_path == primary.source_path and q.text == limits[0])]
-    scope = _Quote(primary.source_path, primary.source_title, primary.url, limits[0], primary.coverage,
-                   primary.specific, primary.rank, primary.section, scope=True)
-    return [primary, scope, *rest][:_MAX_CITATIONS]
+    lead = passages(document.text.split("\n## ", 1)[0])
+    if len(lead) > _SHORT_LEAD:
+        return chosen  # a long introduction is content, not a note on the page's scope
+    limits = [p for p in lead if has_cue(p.text, PARTIAL_CUES)]
+    if not limits or any(q.passage.quote == limits[0].quote for q in chosen):
+        return chosen
+    scope = _Quote(primary.source_path, primary.source_title, primary.url, limits[0], primary.score,
+                   primary.lexical, scope=True)
+    return [primary, scope, *chosen[1:]][: _MAX_CITATIONS + 1]
 
 
-def _unsupported(plan: QueryPlanResult, chosen: list[_Quote], absent: list[str]) -> SynthesisResult:
-    """The passages found are about something close, not what was asked: say so, claim nothing."""
-    named = ", ".join(absent)
-    closest = " ".join(f"{q.text.rstrip('. ')} [{n}]." for n, q in enumerate(chosen[:2], start=1))
-    return SynthesisResult(
-        answer=f"No evidence was found in the documentation for {named}. The closest passages say: {closest}",
-        compliance_status="Not Supported",
-        confidence_score=35,
-        citations=[Citation(source_path=q.source_path, source_title=q.source_title, url=q.url, quote=q.text)
-                   for q in chosen[:2]],
-        facets_missing=absent,
-        reasoning=f"The quotes found do not mention {named}, which the question names.",
-    )
+def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[ComplianceStatus, str]:
+    """From the wording of the passages that answer: a denial, a limit, a gap, or none of these."""
+    on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
+    for quote in [q for q in chosen if q in on_point or _names_more(question, q, chosen[0])]:
+        denial = new_cues(quote.passage.text, question, NEGATIVE_CUES)
+        if denial and not quote.scope:
+            return "Not Supported", f'a passage denies it ("{denial[0].strip()}")'
+    for quote in chosen:
+        narrowed = restricted_scope(question, quote.passage.text)
+        limit = [narrowed] if narrowed else new_cues(quote.passage.text, question, PARTIAL_CUES) if quote in on_point else []
+        if limit:
+            return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'
+    if missing:
+        return "Partially Supported", f"no passage answers: {'; '.join(missing)}"
+    return "Fully Supported", "the passages state it without a limit"
 
 
-def _ranked_quotes(terms: list[str], specific: list[str], evidence: EvidenceResult,
-                   documents: dict[str, Document]) -> list[_Quote]:
-    """Quotes about the question's specific names first, then by coverage of its terms.
-
-    A quote is read with the headings above it: "available on the Enterprise plan
-    only" is about BYOK because it stands under "Bring your own key (BYOK)".
-    """
-    quotes = []
-    for rank, item in enumerate(evidence.evidence):
-        document = documents.get(item.source_path)
-        for text in item.quotes:
-            section = context_of(text, document.text) if document else ""
-            about = f"{section} {text}"
-            quotes.append(_Quote(item.source_path, item.source_title, document.url if document else None, text,
-                                 coverage(terms, about), coverage(specific, about), rank, section))
-    return sorted(quotes, key=lambda q: (-round(q.specific, 2), -q.coverage, q.rank))
+def _names_more(question: str, quote: _Quote, primary: _Quote) -> bool:
+    # A close passage that names more of what the question names specifically (its
+    # cloud, product or standard) speaks to the question more precisely.
+    named = product_terms(question)
+    return bool(named) and quote.score >= primary.score - _BAND and (
+        coverage(named, quote.passage.about) > coverage(named, primary.passage.about))
 
 
-def _choose(quotes: list[_Quote], plan: QueryPlanResult) -> list[_Quote]:
-    """The best quote, the best quote of each facet, then close seconds."""
-    chosen = [quotes[0]]
-    for facet in plan.facets:
-        facet_terms = key_terms(facet.description)
-        best = max(quotes, key=lambda q: (coverage(facet_terms, q.text), -q.rank))
-        if coverage(facet_terms, best.text) >= _MIN_COVERAGE and best not in chosen:
-            chosen.append(best)
-    for quote in quotes[1:]:
-        if len(chosen) >= _MAX_CITATIONS:
-            break
-        if quote not in chosen and quote.coverage >= max(0.34, 0.6 * quotes[0].coverage):
-            chosen.append(quote)
-    return chosen[:_MAX_CITATIONS]
+def _on_point(quote: _Quote, primary: _Quote) -> bool:
+    # A passage nearly as relevant that uses as much of the question's rarer wording
+    # speaks to the same thing: its denial or limit counts.
+    return quote.score >= primary.score - _BAND and quote.lexical >= 0.9 * primary.lexical
 
 
-def _facets(plan: QueryPlanResult, chosen: list[_Quote]) -> tuple[list[str], list[str]]:
-    text = " ".join(q.text for q in chosen)
-    covered, missing = [], []
-    for facet in plan.facets:
-        (covered if coverage(key_terms(facet.description), text) >= _MIN_COVERAGE else missing).append(facet.name)
-    return covered, missing
+def _confidence(score: float, missing: int) -> int:
+    """55 at the relevance floor, 70 (the default review threshold) at CONFIDENT, 95 at most."""
+    value = 55 + (score - RELEVANT) * 15 / (CONFIDENT - RELEVANT) - 10 * missing
+    return int(max(5, min(95, value)))
 
 
-def _status(chosen: list[_Quote], facets_missing: list[str]) -> ComplianceStatus:
-    primary = chosen[0]
-    if has_cue(primary.text, NEGATIVE_CUES):
-        return "Not Supported"
-    # A limit stated in the same section as the main quote applies to it.
-    close = [q for q in chosen if q.scope or (q.source_path, q.section) == (primary.source_path, primary.section)
-             or (q.coverage >= 0.5 * primary.coverage and q.specific >= primary.specific)]
-    if any(has_cue(q.text, PARTIAL_CUES) for q in close) or facets_missing:
-        return "Partially Supported"
-    return "Fully Supported"
-
-
-def _answer(status: ComplianceStatus, chosen: list[_Quote], facets_missing: list[str]) -> str:
-    opening = {"Fully Supported": "Yes.", "Partially Supported": "Partially.", "Not Supported": "No."}[status]
-    parts = [opening] + [f"{q.text.rstrip('. ')} [{n}]." for n, q in enumerate(chosen, start=1)]
-    if facets_missing:
-        parts.append(f"No evidence was found in the documentation for: {'; '.join(facets_missing)}.")
+def _answer(question: str, status: ComplianceStatus, chosen: list[_Quote], missing: list[str]) -> str:
+    if is_yes_no(question):
+        opening = {"Fully Supported": "Yes.", "Partially Supported": "Partially.", "Not Supported": "No."}[status]
+    else:
+        opening = "The documentation says:"
+    parts = [opening] + [f"{_sentence(q.passage.quote)} [{n}]." for n, q in enumerate(chosen, start=1)]
+    if missing:
+        parts.append(f"No evidence was found in the documentation for: {'; '.join(missing)}.")
     return " ".join(parts)
 
 
-def _no_evidence(question: str, plan: QueryPlanResult, evidence: EvidenceResult) -> SynthesisResult:
-    text = " ".join(q for e in evidence.evidence for q in e.quotes)
-    absent = missing_words(question, text) or [question.strip(" ?")]
+def _sentence(quote: str) -> str:
+    return quote.rstrip(" .:;")
+
+
+def _abstain(question: str, plan: QueryPlanResult, closest: list[_Quote], absent: list[str],
+             why: str) -> SynthesisResult:
+    """Nothing answers: say so, claim nothing, and show a reviewer where to start."""
+    subject = ", ".join(absent) if absent else "this question"
+    answer = f"No evidence was found in the documentation for {subject}."
+    if closest:
+        marks = " ".join(f"[{n}]" for n in range(1, len(closest) + 1))
+        answer += f" The closest passages, for a reviewer to start from, do not answer it: {marks}."
     return SynthesisResult(
-        answer=("No evidence was found in the documentation to answer this question: no source mentions "
-                f"{', '.join(absent)}. It is reported as Not Supported until a reviewer confirms it."),
-        compliance_status="Not Supported",
-        confidence_score=25,
-        facets_missing=[f.name for f in plan.facets],
-        reasoning="No quote covers half of the question's key terms.",
-    )
+        answer=answer, compliance_status="Not Supported", confidence_score=25 if closest else 15,
+        citations=[q.citation("closest") for q in closest],
+        facets_missing=absent or [f.name for f in plan.facets],
+        reasoning=f"Not answered: {why}.")
 
 
 async def synthesize(ctx: RunContext, question: str, plan: QueryPlanResult, evidence: EvidenceResult,
@@ -191,6 +199,7 @@ async def synthesize(ctx: RunContext, question: str, plan: QueryPlanResult, evid
     """The synthesis node; on a revision it receives the critic's instructions."""
 
     async def work(usage: Usage) -> SynthesisResult:
+        scorer = await ctx.scorer([question, *(f.description for f in plan.facets)])
         payload = {"question": question, "facets": [f.model_dump(include={"name", "description"}) for f in plan.facets],
                    "evidence": [e.model_dump() for e in evidence.evidence],
                    "urls": {path: doc.url for path, doc in ctx.documents.items()},
@@ -200,7 +209,7 @@ async def synthesize(ctx: RunContext, question: str, plan: QueryPlanResult, evid
             "synthesis",
             lambda: ctx.ask(node="synthesis", tier="strong", system=SYSTEM, payload=payload,
                             output=SynthesisResult, usage=usage),
-            lambda: synthesize_offline(question, plan, evidence, ctx.documents, critic),
+            lambda: synthesize_offline(question, plan, evidence, ctx.documents, scorer, critic),
         )
 
     return await ctx.step("synthesis", work,

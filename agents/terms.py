@@ -1,11 +1,13 @@
-"""Deterministic text analysis shared by the offline agents and the critic's audit:
-key terms, light stemming, sentence splitting and the cue phrases that mark
-partial or absent capability."""
+"""Deterministic term analysis shared by the offline agents and the critic's audit:
+stemmed key terms (Snowball), the specific names a question uses, and the wording
+that marks a limited or denied capability."""
 
 from __future__ import annotations
 
 import functools
 import re
+
+import snowballstemmer
 
 from retrieval.text import STOPWORDS, normalize_ws, words
 
@@ -13,56 +15,56 @@ from retrieval.text import STOPWORDS, normalize_ws, words
 _GENERIC = frozenset(
     """support supports supported offer offers offered provide provides provided have has had use uses
     used allow allows allowed run runs perform performs performed keep keeps kept hold holds get make
-    able how often long quickly many much whether please describe explain list yes up after before within customer
-    customers vendor service solution platform product company ensure ensures available""".split()
+    able how often long quickly many much whether please describe explain list yes up after before within
+    vendor service solution platform product company ensure ensures available so state provide detail
+    details share regard regarding following include includes including exist exists currently
+    organization organisation""".split()
 )
-_SUFFIXES = ("ational", "ations", "ation", "ians", "ian", "ments", "ment", "ness", "ings", "ing", "ions", "ion",
-             "ies", "ied", "ed", "es", "s", "ly", "ity")
 
-PARTIAL_CUES = ("plan only", "on request", "enterprise customers", "on the enterprise plan",
-                "prior written approval", "not formally supported", "can purchase", "limited to",
-                "only when", "available only")
-NEGATIVE_CUES = ("not supported", "not available", "is not ", "are not ", "does not offer",
-                 "does not currently", "do not offer", "not offered", "not offer", "not permitted",
-                 "not currently", "not shared", "cannot", "no longer")
-HEDGES = ("no evidence", "not found", "could not find", "does not mention", "no source",
-          "needs a reviewer", "reviewer confirms", "not documented", "no documentation")
+# A limit on scope or certainty: the capability exists, but not everywhere or not always.
+PARTIAL_CUES = ("plan only", "on request", "upon request", "enterprise customers", "on the enterprise plan",
+                "prior written approval", "not formally supported", "can purchase", "only when",
+                "available only", "only for", "only to", "only in", "only if", "only on", "only under",
+                "whenever possible", "where possible", "wherever possible", "if possible", "where feasible",
+                "when feasible", "as feasible", "where practical", "where applicable", "case-by-case",
+                "case by case", "excluding", "except ", "with the exception", "not all ", "certain roles",
+                "certain ", "some of", "might ", "may be required", "in some cases", "in most cases",
+                "partially", "are encouraged", "is encouraged", "optional")
+# A denial: the documentation says the capability is not there.
+NEGATIVE_CUES = ("not supported", "not available", "is not ", "are not ", "does not ", "do not ", "not offered",
+                 "not offer", "not permitted", "not currently", "not shared", "cannot", "can't", "no longer",
+                 "is closed", "are closed", "was closed", "discontinued", "there is no ", "there are no ",
+                 "currently no ", "no internal requirement", "never ", "would be gone", "would be lost",
+                 "not possible", "impossible", "unable to")
+# Negation-looking phrases that deny nothing.
+_NOT_NEGATIONS = ("not limited to", "not only", "whether or not", "no later than", "no more than", "no less than",
+                  "no fewer than", "if not ", "not just")
+HEDGES = ("no evidence", "not found", "could not find", "does not mention", "no source", "no passage",
+          "needs a reviewer", "reviewer confirms", "not documented", "no documentation", "does not answer",
+          "for a reviewer", "closest passage")
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
-_MARKER = re.compile(r"\s*\[\d+\]")
-
-
-_IRREGULAR = {"retent": "retain", "rotat": "rotat", "authoriz": "authoriz", "authorization": "authoriz"}
-
-
-def _strip_suffix(word: str) -> str:
-    """Strip one common English suffix, keeping at least four letters."""
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    if word.endswith("s") and not word.endswith("ss") and len(word) >= 4:
-        return word[:-1]
-    return word
+_STEMMER = snowballstemmer.stemmer("english")
+_IRREGULAR = {"retent": "retain", "certifi": "certif", "notifi": "notif", "authoriz": "author"}
 
 
 @functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light stemmer: one suffix off, doubled final consonants undone, a few irregulars."""
-    if word.endswith("ss"):
-        return word
-    base = _strip_suffix(word)
-    if base != word and len(base) >= 4 and base[-1] == base[-2] and base[-1] not in "aeiousl":
-        base = base[:-1]
-    elif base != word and base.endswith("ll") and len(base) >= 6:
-        base = base[:-1]
-    elif base.endswith("gg"):
-        base = base[:-1]
-    return _IRREGULAR.get(base, base)
+    """The Snowball (Porter 2) stem of a lower-case word, with a few stems merged."""
+    stemmed = _STEMMER.stemWord(word)
+    return _IRREGULAR.get(stemmed, stemmed)
 
 
 _CLOUD_NAMES = [(re.compile(p, re.I), short) for p, short in (
     (r"\bgoogle cloud( platform)?\b", "gcp"), (r"\bamazon web services\b", "aws"), (r"\bmicrosoft azure\b", "azure"))]
+
+
+# Spellings of one thing, made one before stemming.
+_SAME = [(re.compile(p, re.I), word) for p, word in (
+    (r"\bback(?:ed|ing|s)?[\s-]+up\b", "backup"), (r"\b3rd\b", "third"), (r"\b2nd\b", "second"),
+    (r"\b1st\b", "first"), (r"\be-mail\b", "email"), (r"\bpen[\s-]?test", "penetration test"),
+    (r"\bpost[\s-]mortem", "postmortem"), (r"\bmulti[\s-]factor\b", "multifactor"),
+    (r"\bsign[\s-]on\b", "signon"), (r"\bon[\s-]?boarding\b", "onboarding"),
+    (r"\boff[\s-]?boarding\b", "offboarding"))]
 
 
 def key_terms(text: str) -> list[str]:
@@ -70,66 +72,24 @@ def key_terms(text: str) -> list[str]:
     return list(_key_terms(text))
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=32768)
 def _key_terms(text: str) -> tuple[str, ...]:
-    # Documents' sentences are analysed again for every question: cache them.
-    for pattern, short in _CLOUD_NAMES:
+    # Documents' passages are analysed again for every question: cache them.
+    for pattern, short in [*_CLOUD_NAMES, *_SAME]:
         text = pattern.sub(short, text)
     seen: dict[str, None] = {}
-    for word in words(text.replace("-", " ")):
+    for word in words(text.replace("-", " ").replace("/", " ")):
         if word not in STOPWORDS and word not in _GENERIC and (len(word) > 1 or word.isdigit()):
             seen.setdefault(stem(word), None)
     return tuple(seen)
 
 
-def _matches(term: str, present: set[str]) -> bool:
-    # The stemmer is crude ("certified" → certif, "certification" → certific), so
-    # long stems also match when one is a prefix of the other.
+def matches(term: str, present: set[str]) -> bool:
+    """A stem is present, or (long stems) one is a prefix of the other: certif/certifi."""
     if term in present:
         return True
     return len(term) >= 5 and any(
         len(word) >= 5 and (word.startswith(term) or term.startswith(word)) for word in present)
-
-
-_PRODUCT = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[0-9]*s?|\d{3,}[\w:-]*)\b|(?<=[a-z,] )[A-Z][a-z]{2,}\b")
-
-
-_NAMED_NUMBER = re.compile(r"\b[A-Z][A-Za-z]*\s+\d+(?:\.\d+)*\b")
-_CLOUDS = frozenset({"aws", "gcp", "azure", "amazon", "google", "microsoft"})
-
-
-def product_terms(question: str) -> list[str]:
-    """Stemmed specific names in a question: acronyms, CamelCase, mid-sentence capitals, numbers
-    (long ones, or ones that follow a name: the 1 of "SOC 1", the 1.2 of "TLS 1.2")."""
-    return key_terms(" ".join(specific_phrases(question)))
-
-
-def specific_phrases(question: str) -> list[str]:
-    """The specific names of a question as written ("SOC 1", "GuardDuty", "Canadian")."""
-    named_numbers = _NAMED_NUMBER.findall(question)
-    inside = {w for phrase in named_numbers for w in phrase.split()}
-    singles = [w for w in _PRODUCT.findall(question) if w not in inside]
-    return list(dict.fromkeys([*named_numbers, *singles]))
-
-
-def unsupported_phrases(question: str, text: str) -> list[str]:
-    """Specific names of the question that `text` does not mention (cloud names aside:
-    the cloud filter scopes them, and general capabilities hold on every cloud)."""
-    for pattern, short in _CLOUD_NAMES:  # "Google Cloud" is one name, and a cloud's
-        question = pattern.sub(short.upper(), question)
-    present = set(key_terms(text))
-    missing = []
-    for phrase in specific_phrases(question):
-        terms = [t for t in key_terms(phrase) if t not in _CLOUDS]
-        if terms and not all(_matches(t, present) for t in terms):
-            missing.append(phrase)
-    return missing
-
-
-def lead_sentences(text: str) -> list[str]:
-    """Sentences before a document's first sub-heading: where a page states its scope."""
-    lead = re.split(r"^#{2,6}\s", text, maxsplit=1, flags=re.M)[0]
-    return sentences(lead)
 
 
 def coverage(terms: list[str], text: str) -> float:
@@ -137,7 +97,72 @@ def coverage(terms: list[str], text: str) -> float:
     if not terms:
         return 0.0
     present = set(key_terms(text))
-    return sum(1 for t in terms if _matches(t, present)) / len(terms)
+    return sum(1 for t in terms if matches(t, present)) / len(terms)
+
+
+_PRODUCT = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[0-9]*s?|\d{3,}[\w:-]*)\b"
+                      r"|(?<=[a-z,] )[A-Z][a-z]{2,}\b")
+_NAMED_NUMBER = re.compile(r"\b[A-Z][A-Za-z]*\s+v?\d+(?:\.\d+)*\b")
+_CLOUDS = frozenset({"aws", "gcp", "azure", "amazon", "google", "microsoft"})
+_VERSION = re.compile(r"\bv(?=\d)", re.I)
+
+
+def specific_phrases(question: str) -> list[str]:
+    """The specific names of a question as written: acronyms, CamelCase, mid-sentence
+    capitals, long numbers, numbers after a name ("SOC 1", "TLS 1.2", "GuardDuty")."""
+    named_numbers = _NAMED_NUMBER.findall(question)
+    inside = {w for phrase in named_numbers for w in phrase.split()}
+    singles = [w for w in _PRODUCT.findall(question) if w not in inside]
+    return list(dict.fromkeys([*named_numbers, *singles]))
+
+
+def product_terms(question: str) -> list[str]:
+    """Stemmed specific names of a question (see specific_phrases)."""
+    return key_terms(" ".join(specific_phrases(question)))
+
+
+def _abbreviations(question: str) -> dict[str, str]:
+    """Acronyms the question spells out itself: "European Union ... the EU" → {"EU": "European Union"}."""
+    found = {}
+    for acronym in set(re.findall(r"\b[A-Z]{2,6}\b", question)):
+        pattern = r"\b" + r"\W+".join(f"{letter}[a-z]+" for letter in acronym) + r"\b"
+        spelled = re.search(pattern, question)
+        if spelled:
+            found[acronym] = spelled.group(0)
+    return found
+
+
+def unsupported_phrases(question: str, text: str) -> list[str]:
+    """Specific names of the question that `text` does not mention (cloud names aside:
+    the cloud filter scopes them). A version "v1.2" counts as "1.2"; an acronym the
+    question spells out counts when either form is there."""
+    for pattern, short in _CLOUD_NAMES:  # "Google Cloud" is one name, and a cloud's
+        question = pattern.sub(short.upper(), question)
+    present = set(key_terms(_VERSION.sub("", text)))
+    spelled = _abbreviations(question)
+    missing = []
+    for phrase in specific_phrases(question):
+        if phrase in spelled.values():
+            continue
+        forms = [phrase] + ([spelled[phrase]] if phrase in spelled else [])
+        if not any(_mentions(form, present, text) for form in forms):
+            missing.append(phrase)
+    return missing
+
+
+@functools.lru_cache(maxsize=4096)
+def _spelling(acronym: str) -> re.Pattern:
+    return re.compile(r"\b" + r"[\s-]+".join(f"{letter}[a-z]*" for letter in acronym.lower()) + r"\b", re.I)
+
+
+def spelled_out(term: str, text: str) -> bool:
+    """Whether a short all-letter term reads as the initials of words in the text (mfa: Multi-factor authentication)."""
+    return 3 <= len(term) <= 5 and term.isalpha() and bool(_spelling(term).search(text))
+
+
+def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
+    terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in _CLOUDS]
+    return not terms or all(matches(t, present) or spelled_out(t, text) for t in terms)
 
 
 def missing_words(question: str, text: str) -> list[str]:
@@ -146,76 +171,73 @@ def missing_words(question: str, text: str) -> list[str]:
     out: dict[str, None] = {}
     for word in re.findall(r"[A-Za-z0-9][A-Za-z0-9-]*", question):
         terms = key_terms(word)
-        if terms and not all(_matches(t, present) for t in terms):
+        if terms and not all(matches(t, present) for t in terms):
             out.setdefault(word, None)
     return list(out)
 
 
 @functools.lru_cache(maxsize=512)
-def sentences_in_context(text: str) -> tuple[tuple[str, str], ...]:
-    """(headings above it, sentence) for each verbatim sentence of a document.
-
-    Headings and blank lines are not sentences; list markers are stripped. The
-    headings say what a terse sentence is about ("Bring your own key (BYOK)").
-    """
-    out: list[tuple[str, str]] = []
-    headings: list[tuple[int, str]] = []
-    for line in text.splitlines():
-        line = line.strip()
-        heading = _HEADING.match(line)
-        if heading:
-            level = len(heading.group(1))
-            headings = [(lvl, h) for lvl, h in headings if lvl < level] + [(level, heading.group(2))]
-            continue
-        if not line or line.startswith("|"):
-            continue
-        line = re.sub(r"^[-*+]\s+|^\d+\.\s+", "", line)
-        context = " ".join(h for _, h in headings)
-        out.extend((context, s.strip()) for s in _SENTENCE.split(line) if len(s.split()) >= 3)
-    return tuple(out)
+def _cue_pattern(cue: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(cue.strip()) + r"(?![\w-])")
 
 
-def sentences(text: str) -> list[str]:
-    """Verbatim sentences of a document (see sentences_in_context)."""
-    return [sentence for _, sentence in sentences_in_context(text)]
-
-
-def context_of(quote: str, text: str) -> str:
-    """The headings above a quote in its document ('' when not found)."""
-    needle = normalize_ws(quote)
-    for context, sentence in sentences_in_context(text):
-        if needle in normalize_ws(sentence) or normalize_ws(sentence) in needle:
-            return context
-    return ""
-
-
-def answer_sentences(answer: str) -> list[str]:
-    """Sentences of an answer, citation markers kept."""
-    return [s.strip() for s in _SENTENCE.split(normalize_ws(answer)) if s.strip()]
-
-
-def cited_numbers(sentence: str) -> list[int]:
-    """The [n] markers in a sentence."""
-    return [int(n) for n in re.findall(r"\[(\d+)\]", sentence)]
-
-
-def strip_markers(text: str) -> str:
-    """The text without its [n] markers."""
-    return _MARKER.sub("", text)
+def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
+    """The cue phrases that occur in the text as whole words (case-insensitive)."""
+    lowered = normalize_ws(text).lower().replace("’", "'")
+    if cues is NEGATIVE_CUES:
+        for phrase in _NOT_NEGATIONS:
+            lowered = lowered.replace(phrase.strip(), " ")
+    return [cue for cue in cues if _cue_pattern(cue).search(lowered)]
 
 
 def has_cue(text: str, cues: tuple[str, ...]) -> bool:
-    """Whether any cue phrase occurs in the text (case-insensitive)."""
-    lowered = " " + normalize_ws(text).lower() + " "
-    return any(cue in lowered for cue in cues)
+    """Whether any cue phrase occurs in the text."""
+    return bool(cue_phrases(text, cues))
+
+
+def new_cues(text: str, question: str, cues: tuple[str, ...]) -> list[str]:
+    """Cue phrases of `text` that the question does not use itself ("only within the EU?")."""
+    asked = set(cue_phrases(question, cues))
+    return [cue for cue in cue_phrases(text, cues) if cue not in asked]
+
+
+_UNIVERSAL = re.compile(r"\b(?:all|every|each|any|regardless|always)\b", re.I)
+_QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()]|$|\s(?:of|in|for|with|that|"
+                         r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)
+_DETERMINERS = frozenset("the our its their other such these those of and or".split())
+
+
+def _quantified(text: str) -> list[list[str]]:
+    """The noun phrases a text quantifies universally ("all high risk third-parties"), as words."""
+    return [m.group(1).split() for m in _QUANTIFIED.finditer(text)]
+
+
+def restricted_scope(question: str, text: str) -> str | None:
+    """A limit on a universally asked scope: the question asks about *all* third parties,
+    the text speaks of "all high risk third-parties". Returns the restricting phrase."""
+    if not _UNIVERSAL.search(question):
+        return None
+    asked = set(key_terms(question))
+    scopes = {t for phrase in _quantified(question) for t in key_terms(" ".join(phrase))}
+    for phrase in _quantified(text):
+        head, modifiers = phrase[-1], [w for w in phrase[:-1] if w.lower() not in _DETERMINERS]
+        head_terms = key_terms(head)
+        if not modifiers or not head_terms or not all(matches(t, scopes) for t in head_terms):
+            continue
+        if any(any(not matches(t, asked) for t in key_terms(w)) for w in modifiers):
+            return " ".join(phrase)
+    return None
+
+
+_YES_NO = re.compile(r"^\W*(?:is|are|do|does|did|can|could|will|would|should|shall|have|has|was|were|may|must|"
+                     r"am|isn't|aren't|don't|doesn't|can't|won't)\b", re.I)
+
+
+def is_yes_no(question: str) -> bool:
+    """A question that a "Yes." or "No." can open the answer to ("Is …", "Do you …")."""
+    return bool(_YES_NO.match(question))
 
 
 def is_hedge(sentence: str) -> bool:
     """An honest statement of missing evidence, exempt from needing a citation."""
     return has_cue(sentence, HEDGES)
-
-
-def occurs_in(quote: str, document: str) -> bool:
-    """A quote occurs in a document after whitespace normalisation (and without markers)."""
-    needle = normalize_ws(strip_markers(quote)).strip(" .")
-    return bool(needle) and needle in normalize_ws(document)

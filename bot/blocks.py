@@ -44,7 +44,8 @@ def status_line(result: PipelineResult) -> str:
 def _citation(n: int, c: Citation) -> str:
     title = f"<{c.url}|{link_label(c.source_title)}>" if c.url else f"*{escape(c.source_title)}*"
     quote = escape(" ".join(c.quote.split()))
-    return f"[{n}] {title} · `{escape(c.source_path)}`\n>{quote[:SECTION_LIMIT - 300]}"
+    marker = "" if c.is_evidence else " · _closest passage, not evidence_"
+    return f"[{n}] {title} · `{escape(c.source_path)}`{marker}\n>{quote[:SECTION_LIMIT - 300]}"
 
 
 def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "") -> list[list[dict]]:

@@ -23,7 +23,8 @@ def answer_text(result: PipelineResult, width: int = 96) -> str:
     lines += textwrap.wrap(s.answer, width) + [""]
     for n, citation in enumerate(s.citations, start=1):
         where = f" <{citation.url}>" if citation.url else ""
-        lines.append(f"[{n}] {citation.source_title} ({citation.source_path}){where}")
+        marker = "" if citation.is_evidence else " - closest passage, not evidence"
+        lines.append(f"[{n}] {citation.source_title} ({citation.source_path}){where}{marker}")
         lines += textwrap.wrap(f'"{citation.quote}"', width, initial_indent="    ", subsequent_indent="    ")
     if s.facets_missing:
         lines += ["", "Missing: " + "; ".join(s.facets_missing)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from .embeddings import Embedder
 from .models import Csp, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
 
 Progress = Callable[[int, int], None]
@@ -17,6 +18,8 @@ class Index(Protocol):
     """A searchable store of chunks with their source documents."""
 
     embedder_name: str
+    embedder: Embedder
+    """The model that embeds queries; the agents reuse it to compare passages and claims."""
 
     async def manifest(self) -> dict[str, ManifestEntry]:
         """What each stored document was ingested from, for idempotent re-ingest."""

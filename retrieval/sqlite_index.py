@@ -55,7 +55,7 @@ class EmbeddedIndex:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.embedder_name = embedder.name
-        self._embedder = embedder
+        self._embedder = self.embedder = embedder
         self._lock = threading.Lock()
         self._conn = sqlite3.connect(path, check_same_thread=False)
         self._conn.execute("PRAGMA journal_mode=WAL")

@@ -96,7 +96,7 @@ class WeaviateIndex:
         self.url = url
         self._embed_batch = embed_batch
         self._client = client
-        self._embedder = embedder
+        self._embedder = self.embedder = embedder
         self.embedder_name = embedder.name
         self.location = f"{url} ({prefix}Chunk, {prefix}Document)"
         self._chunk_name = f"{prefix}Chunk"

@@ -6,7 +6,7 @@ import pytest
 
 from agents.config import PipelineConfig
 from agents.pipeline import Pipeline
-from agents.terms import occurs_in
+from agents.grounding import occurs_in
 
 from .conftest import QUESTIONS
 

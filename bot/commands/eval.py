@@ -77,10 +77,11 @@ async def _evaluate(pipeline, expected: list[ExpectedAnswer], args: argparse.Nam
 def _table(r: EvalReport) -> str:
     lines = [
         f"questions            {r.questions}",
-        f"status accuracy      {r.status_accuracy:.3f}",
+        f"status accuracy      {r.status_accuracy:.3f}   answerable {r.answerable_status_accuracy:.3f}",
         f"source recall        {r.source_recall:.3f}",
         f"grounding rate       {r.grounding_rate:.3f}",
-        f"abstention rate      {r.abstention_rate:.3f}",
+        f"abstention rate      {r.abstention_rate:.3f}   unanswerable {r.unanswerable_abstention:.3f}, "
+        f"Fully Supported sent unreviewed {r.unanswerable_fully_supported_unescalated}",
         f"PASS rate            {r.pass_rate:.3f}",
         f"escalation rate      {r.escalation_rate:.3f}",
         f"latency p50 / p95    {r.latency_ms_p50:.0f} / {r.latency_ms_p95:.0f} ms",

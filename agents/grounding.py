@@ -1,0 +1,236 @@
+"""Grounding primitives: does a quote occur in its document, which [n] markers a
+sentence carries, and how documents and answers split into quotable passages.
+
+Every passage `passages()` returns is a verbatim slice of its document (after
+whitespace normalisation), so any of them can be cited as it stands.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+import pysbd
+
+from retrieval.text import normalize_ws
+
+_MARKER = re.compile(r"\s*\[(\d+)\]")
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
+_LIST_ITEM = re.compile(r"^(?:[-*+]|\d+[.)])\s+")
+_TAG = re.compile(r"<[^>]+>")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = re.compile(r"\*\*|__|`|\\(?=[*_])")
+_MIN_WORDS = 3
+
+
+def occurs_in(quote: str, document: str) -> bool:
+    """A quote occurs in a document after whitespace normalisation (and without markers)."""
+    needle = normalize_ws(strip_markers(quote)).strip(" .")
+    return bool(needle) and needle in normalize_ws(document)
+
+
+def cited_numbers(sentence: str) -> list[int]:
+    """The [n] markers in a sentence, in order."""
+    return [int(n) for n in _MARKER.findall(sentence)]
+
+
+def strip_markers(text: str) -> str:
+    """The text without its [n] markers."""
+    return _MARKER.sub("", text)
+
+
+@functools.lru_cache(maxsize=1)
+def _segmenter() -> pysbd.Segmenter:
+    return pysbd.Segmenter(language="en", clean=False, char_span=True)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of running text (pysbd), stripped; markers stay with their sentence."""
+    text = normalize_ws(text)
+    if not text:
+        return []
+    return [s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip()]
+
+
+def answer_sentences(answer: str) -> list[str]:
+    """Sentences of an answer, citation markers kept (a lone "[2]." joins the one before)."""
+    out: list[str] = []
+    for sentence in split_sentences(answer):
+        if out and not strip_markers(sentence).strip(" ."):
+            out[-1] = f"{out[-1]} {sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A quotable piece of a document.
+
+    `quote` is verbatim; `text` is what it says, for analysis (HTML tags dropped);
+    `context` is the headings above it, and for a list item the line that introduces
+    the list, or for a table row the table's header row: what a terse passage is about.
+    """
+
+    quote: str
+    text: str
+    context: str
+
+    @property
+    def about(self) -> str:
+        """Context and text together: what the passage is about, as one string."""
+        return f"{self.context} {self.text}".strip()
+
+
+def plain(text: str) -> str:
+    """Markdown read as prose: links become their text, emphasis and code marks go."""
+    return normalize_ws(_EMPHASIS.sub("", _LINK.sub(r"\1", text)))
+
+
+def passages(document: str) -> tuple[Passage, ...]:
+    """Every quotable passage of a markdown/text document, in order (cached per text)."""
+    return _passages(document)
+
+
+@functools.lru_cache(maxsize=256)
+def _passages(document: str) -> tuple[Passage, ...]:
+    builder = _PassageBuilder()
+    for line in document.splitlines():
+        builder.feed(line)
+    builder.flush()
+    builder.close_list()
+    return tuple(p for p in builder.out if len(p.text.split()) >= _MIN_WORDS)
+
+
+_MAX_LIST_CHARS = 900
+
+
+class _PassageBuilder:
+    """Walks a document's lines: headings, paragraphs, list items, table rows.
+
+    Besides each sentence and item, a short list is also one passage together with
+    the sentence that introduces it: "Clients should be notified: - Within 24 hours …".
+    """
+
+    def __init__(self) -> None:
+        self.out: list[Passage] = []
+        self.headings: list[tuple[int, str]] = []
+        self.block: list[str] = []
+        self.block_kind = ""
+        self.lead = ""  # the sentence just before a list, which says what the list is
+        self.group: list[str] = []  # raw lines of the current list, its lead first
+        self.in_list = False
+        self.table_header = ""
+        self.in_pipe_table = False
+
+    def context(self, extra: str = "") -> str:
+        return plain(" ".join([h for _, h in self.headings] + ([extra] if extra else [])))
+
+    def feed(self, raw: str) -> None:
+        line = raw.strip()
+        heading = _HEADING.match(line)
+        if heading:
+            self.flush()
+            self.close_list()
+            level = len(heading.group(1))
+            self.headings = [(lvl, h) for lvl, h in self.headings if lvl < level] + [(level, heading.group(2))]
+            self.lead = ""
+            return
+        if not line:
+            if self.block_kind != "row":
+                self.flush()
+            return
+        if self._table_line(line):
+            return
+        if _LIST_ITEM.match(line):
+            self.flush()
+            self.open_list()
+            self.group.append(line)
+            self.block_kind = "item"
+            self.block.append(_LIST_ITEM.sub("", line))
+            return
+        if self.in_list and raw[:1].isspace():
+            self.group.append(line)  # an item's own indented paragraph
+            self.block_kind = self.block_kind or "item"
+            self.block.append(line)
+            return
+        self.close_list()
+        if not self.block:
+            self.block_kind = "para"
+        self.block.append(line)
+
+    def _table_line(self, line: str) -> bool:
+        """HTML and pipe tables: one passage per row, read with the header row."""
+        if line.startswith("|"):
+            self.flush()
+            self.close_list()
+            self._pipe_row(line)
+            return True
+        if self.in_pipe_table:
+            self.in_pipe_table, self.table_header = False, ""
+        if line.startswith("<table"):
+            self.flush()
+            self.close_list()
+            self.table_header = ""
+        if line.startswith("<tr") or line.startswith("</tr"):
+            self.flush()
+            self.block_kind = "row" if line.startswith("<tr") else ""
+            return True
+        if self.block_kind == "row" or line.startswith("<td") or line.startswith("</td"):
+            self.block_kind = "row"
+            self.block.append(line)
+            return True
+        return not _TAG.sub("", line).strip()  # a line of tags only (<table>, <tbody>)
+
+    def open_list(self) -> None:
+        if not self.in_list:
+            self.in_list = True
+            self.group = [self.lead] if self.lead else []
+
+    def close_list(self) -> None:
+        if self.in_list and len(self.group) >= 2:
+            quote = normalize_ws(" ".join(self.group))
+            if len(quote) <= _MAX_LIST_CHARS:
+                self.out.append(Passage(quote, plain(quote), self.context()))
+        self.in_list, self.group = False, []
+
+    def flush(self) -> None:
+        if not self.block:
+            self.block_kind = ""
+            return
+        text = " ".join(self.block)
+        if self.block_kind == "row":
+            self._html_row(text)
+        else:
+            self._sentences(text, item=self.block_kind == "item")
+        self.block, self.block_kind = [], ""
+
+    def _sentences(self, text: str, item: bool) -> None:
+        found = split_sentences(text)
+        for sentence in found:
+            self.out.append(Passage(sentence, plain(sentence), self.context(self.lead if item else "")))
+        if not item and found:
+            self.lead = found[-1]
+
+    def _html_row(self, text: str) -> None:
+        cells = [normalize_ws(_TAG.sub(" ", cell)) for cell in re.findall(r"<td[^>]*>(.*?)</td>", text)]
+        if not cells:
+            return
+        start, end = text.find("<td"), text.rfind("</td>") + len("</td>")
+        row = plain(" | ".join(c for c in cells if c))
+        if not self.table_header:
+            self.table_header = row
+            return
+        self.out.append(Passage(normalize_ws(text[start:end]), row, self.context(self.table_header)))
+
+    def _pipe_row(self, line: str) -> None:
+        self.in_pipe_table = True
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if all(set(c) <= set("-: ") for c in cells):
+            return
+        text = plain(" | ".join(c for c in cells if c))
+        if not self.table_header:
+            self.table_header = text
+            return
+        self.out.append(Passage(line, text, self.context(self.table_header)))

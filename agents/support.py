@@ -1,0 +1,155 @@
+"""How well a passage answers a question, and whether a quote supports a sentence.
+
+Two signals, both cheap and offline: semantic similarity from the embedder the
+index already uses, and key-term overlap weighted by how rare each term is among
+the passages being compared (IDF), so that "credit" counts for more than "check".
+
+Thresholds were calibrated on the Sourcegraph development set
+(`../shared/eval/sourcegraph`, see README "Answer quality"):
+- RELEVANT (0.40): under it a passage does not answer the question. On the dev set the
+  passage carrying the expected evidence scores 0.42–0.80, and the best passage for
+  unanswerable questions scores 0.22–0.45 (the ones above 0.40 are near-misses caught
+  by the specific-name check or a denial).
+- CONFIDENT (0.52): an answer whose best passage scores under it is sent to review.
+- FACET_COVERED (0.33): a facet of the question counts as answered when a cited passage
+  scores this for the facet's own wording (facets are short, so they score lower).
+- SUPPORTED (0.50): a sentence is supported by its quotes when their combined score
+  reaches it and at least half of the sentence's rarer key terms occur in them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from retrieval import Embedder
+
+from .grounding import Passage, strip_markers
+from .terms import key_terms, matches, spelled_out
+
+RELEVANT = 0.40
+CONFIDENT = 0.52
+SUPPORTED = 0.50
+FACET_COVERED = 0.33
+SEMANTIC_WEIGHT = 0.5
+_CACHE_SIZE = 20_000
+
+_ASKS_QUANTITY = re.compile(
+    r"\b(how (?:often|long|quickly|soon|frequently|many|much)|what (?:time ?frames?|period|frequency)|"
+    r"within what|time ?frames?|frequency|retention period|how long|SLAs?)\b", re.I)
+_HAS_QUANTITY = re.compile(
+    r"\d|\b(daily|weekly|monthly|quarterly|annual(?:ly)?|yearly|hourly|biannual(?:ly)?|every|once|twice|"
+    r"immediately|real[- ]time|continuous(?:ly)?)\b", re.I)
+
+
+class Semantics:
+    """Vectors of the texts a run compares: computed up front (async), then looked up (sync).
+
+    The offline agents and the audit run on worker threads, where the embedder's
+    async API is out of reach; `prepare` is awaited on the loop first. Texts not
+    prepared compare as 0 (the lexical signal still counts).
+    """
+
+    def __init__(self, embedder: Embedder | None, capacity: int = _CACHE_SIZE) -> None:
+        self._embedder = embedder
+        self._capacity = capacity
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+
+    async def prepare(self, texts: Iterable[str]) -> None:
+        """Embed every text not seen yet, in one batch."""
+        if self._embedder is None:
+            return
+        missing = [t for t in dict.fromkeys(texts) if t and t not in self._vectors]
+        if missing:
+            for text, vector in zip(missing, await self._embedder.embed(missing)):
+                self._vectors[text] = vector
+        while len(self._vectors) > self._capacity:
+            self._vectors.popitem(last=False)
+
+    def similarity(self, a: str, b: str) -> float:
+        """Cosine similarity of two prepared texts (0 when either is unknown)."""
+        va, vb = self._vectors.get(a), self._vectors.get(b)
+        if va is None or vb is None:
+            return 0.0
+        return max(0.0, float(np.dot(va, vb)))
+
+
+@dataclass(frozen=True)
+class Relevance:
+    """How well one passage answers one question, and why."""
+
+    score: float
+    semantic: float
+    lexical: float
+
+
+class Scorer:
+    """Relevance of passages to questions and support of sentences by quotes, over one pool of passages."""
+
+    def __init__(self, semantics: Semantics, pool: Sequence[str]) -> None:
+        self.semantics = semantics
+        documents = [set(key_terms(text)) for text in pool]
+        self._n = len(documents)
+        self._df: dict[str, int] = {}
+        for terms in documents:
+            for term in terms:
+                self._df[term] = self._df.get(term, 0) + 1
+
+    def idf(self, term: str) -> float:
+        """Rarer terms weigh more; a term no passage has weighs most."""
+        return math.log((self._n + 1) / (self._df.get(term, 0) + 1)) + 1.0
+
+    def lexical(self, terms: list[str], text: str) -> float:
+        """IDF-weighted share of `terms` that occur (stemmed) in `text`."""
+        if not terms:
+            return 0.0
+        present = set(key_terms(text))
+        total = sum(self.idf(t) for t in terms)
+        return sum(self.idf(t) for t in terms if matches(t, present) or spelled_out(t, text)) / total
+
+    def relevance(self, question: str, passage: Passage) -> Relevance:
+        """Semantic and lexical fit of a passage (read with its context) to a question."""
+        semantic = max(self.semantics.similarity(question, passage.about),
+                       self.semantics.similarity(question, passage.text))
+        terms = key_terms(question)
+        lexical = 0.5 * self.lexical(terms, passage.about) + 0.5 * self.lexical(terms, passage.text)
+        score = SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical
+        if _ASKS_QUANTITY.search(question):
+            score += 0.08 if _HAS_QUANTITY.search(passage.text) else -0.05
+        if len(passage.text.split()) < 8:
+            score *= 0.8  # a label or heading-like fragment rarely answers anything
+        return Relevance(round(score, 4), round(semantic, 4), round(lexical, 4))
+
+    def support(self, sentence: str, quotes: Sequence[str]) -> float:
+        """How well the quotes together back a sentence of an answer (0–1)."""
+        claim = strip_markers(sentence)
+        if not quotes:
+            return 0.0
+        joined = " ".join(quotes)
+        semantic = max(self.semantics.similarity(claim, q) for q in quotes)
+        lexical = self.lexical(key_terms(claim), joined)
+        return round(SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical, 4)
+
+    def rare_terms_missing(self, sentence: str, quotes: Sequence[str]) -> tuple[int, list[str]]:
+        """How many rarer key terms (IDF at or above the median) the sentence has, and
+        which of them no quote has: a claim must not rest on words its quotes lack."""
+        terms = key_terms(strip_markers(sentence))
+        if not terms:
+            return 0, []
+        weights = sorted(self.idf(t) for t in terms)
+        rare = [t for t in terms if self.idf(t) >= weights[len(weights) // 2]]
+        present = set(key_terms(" ".join(quotes)))
+        return len(rare), [t for t in rare if not matches(t, present)]
+
+
+def texts_to_prepare(question: str, passages: Iterable[Passage]) -> list[str]:
+    """What `Scorer.relevance` will compare for these passages."""
+    out = [question]
+    for passage in passages:
+        out.extend((passage.about, passage.text))
+    return out

@@ -1,0 +1,103 @@
+"""Grounding primitives: quotes occur, markers, sentences, and documents split into quotable passages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agents.grounding import answer_sentences, cited_numbers, occurs_in, passages, strip_markers
+from agents.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, restricted_scope, stem, unsupported_phrases
+
+DEV_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "sourcegraph" / "corpus"
+KB = Path(__file__).resolve().parents[1] / "examples" / "kb"
+
+DOC = """# Incident response
+
+## Client notification
+
+Clients must be notified if their data
+has been impacted. Clients should be notified:
+
+- Within 24 hours of discovering the impact
+- Within 72 hours with a detailed report
+
+<table>
+  <tr>
+   <td>System</td>
+   <td>Retention Period</td>
+  </tr>
+  <tr>
+   <td>SaaS Products
+   </td>
+   <td>Up to 60 days after contract termination
+   </td>
+  </tr>
+</table>
+"""
+
+
+def test_quotes_occur_after_whitespace_normalisation_and_not_otherwise():
+    assert occurs_in("Clients must be notified if their data has been impacted.", DOC)
+    assert occurs_in("Clients must be notified [1].", DOC)
+    assert not occurs_in("Clients must be told if their data has been impacted.", DOC)
+    assert not occurs_in("  [2] ", DOC)
+
+
+def test_markers_are_found_and_stripped():
+    assert cited_numbers("Keys rotate [1][3]. Yes [12].") == [1, 3, 12]
+    assert strip_markers("Keys rotate [1][3].") == "Keys rotate."
+
+
+def test_answer_sentences_keep_markers_and_abbreviations_whole():
+    text = "Yes. Keys are rotated e.g. yearly [1]. TLS v1.2 is used [2]. No evidence was found for HSM."
+    assert answer_sentences(text) == ["Yes.", "Keys are rotated e.g. yearly [1].", "TLS v1.2 is used [2].",
+                                      "No evidence was found for HSM."]
+
+
+def test_wrapped_paragraphs_lists_and_table_rows_become_passages_with_context():
+    found = {p.quote: p for p in passages(DOC)}
+    assert "Clients must be notified if their data has been impacted." in found
+    item = found["Within 24 hours of discovering the impact"]
+    assert "Client notification" in item.context and "Clients should be notified:" in item.context
+    whole_list = next(q for q in found if q.startswith("Clients should be notified: - Within 24"))
+    assert whole_list.endswith("with a detailed report")
+    row = next(p for p in found.values() if "60 days" in p.text)
+    assert row.text == "SaaS Products | Up to 60 days after contract termination"
+    assert "Retention Period" in row.context and row.quote.startswith("<td>")
+    assert all(occurs_in(p.quote, DOC) for p in found.values())
+
+
+@pytest.mark.parametrize("folder", [KB, DEV_CORPUS], ids=["sample-kb", "dev-corpus"])
+def test_every_passage_of_real_documents_is_verbatim(folder):
+    if not folder.is_dir():
+        pytest.skip(f"{folder} is not here")
+    for path in folder.rglob("*.md"):
+        text = path.read_text(encoding="utf-8")
+        missing = [p.quote[:60] for p in passages(text) if not occurs_in(p.quote, text)]
+        assert not missing, f"{path.name}: {missing}"
+
+
+def test_snowball_stems_merge_word_forms():
+    assert stem("encrypted") == stem("encryption") == stem("encrypts")
+    assert stem("retention") == stem("retained")
+
+
+def test_cues_are_whole_words_and_not_negations_in_disguise():
+    assert cue_phrases("MFA will be enforced whenever possible.", NEGATIVE_CUES) == []
+    assert cue_phrases("MFA will be enforced whenever possible.", PARTIAL_CUES) == ["whenever possible"]
+    assert cue_phrases("Scope includes, but is not limited to, laptops.", NEGATIVE_CUES) == []
+    assert cue_phrases("The public bug bounty scheme is closed.", NEGATIVE_CUES) == ["is closed"]
+
+
+def test_a_universal_question_narrowed_by_the_text_is_found():
+    question = "Are all third-party service providers reassessed at least annually?"
+    assert restricted_scope(question, "Reviewed annually for all high risk third-parties.") == "high risk third-parties"
+    assert restricted_scope(question, "All team members take training annually.") is None
+    assert restricted_scope("Are providers reassessed annually?", "For all high risk third-parties.") is None
+
+
+def test_specific_names_must_be_mentioned_but_versions_and_spelled_out_acronyms_count():
+    assert unsupported_phrases("Do you have a SOC 1 report?", "We hold a SOC 2 Type II report.") == ["SOC 1"]
+    assert unsupported_phrases("Is TLS 1.2 or later used?", "The TLS v1.2 protocol or better is used.") == []
+    assert unsupported_phrases("Hosted in the European Union, is data kept in the EU?", "European Union (Frankfurt)") == []

@@ -1,0 +1,75 @@
+"""The support scorer on hand-made pairs: a passage that answers, one that does not; a faithful claim, a stretched one."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.grounding import Passage
+from agents.support import RELEVANT, SUPPORTED, Scorer, Semantics
+
+POOL = [
+    "Encryption keys are rotated every 365 days.",
+    "Backups are taken daily and retained for 7 days.",
+    "Access to production systems is removed within 48 hours of an employee leaving.",
+    "Multi-factor authentication will be enforced whenever possible.",
+    "Our office has a kitchen with free coffee for employees.",
+    "The security team reviews vendor contracts before signing.",
+]
+
+ANSWERS = [  # (question, passage that answers it)
+    ("How often are encryption keys rotated?", POOL[0]),
+    ("How long are backups kept?", POOL[1]),
+    ("When staff leave, how quickly is their access revoked?", POOL[2]),
+    ("Is multi-factor authentication (MFA) enforced?", POOL[3]),
+]
+NOT_ANSWERS = [  # (question, a passage that does not answer it)
+    ("How often are encryption keys rotated?", POOL[4]),
+    ("Do you carry cyber liability insurance?", POOL[5]),
+    ("How long are backups kept?", POOL[4]),
+    ("Can customers run their own penetration tests?", POOL[4]),
+]
+SUPPORTED_CLAIMS = [
+    ("Keys are rotated yearly, every 365 days.", [POOL[0]]),
+    ("Backups are made every day and kept for seven days [1].", [POOL[1]]),
+]
+UNSUPPORTED_CLAIMS = [
+    ("Keys are rotated daily in a hardware security module.", [POOL[1]]),
+    ("Customers may run their own penetration tests at any time [1].", [POOL[5]]),
+]
+
+
+@pytest.fixture
+async def scorer(embedder):
+    semantics = Semantics(embedder)
+    texts = POOL + [q for q, _ in ANSWERS + NOT_ANSWERS] + [c for c, _ in SUPPORTED_CLAIMS + UNSUPPORTED_CLAIMS]
+    await semantics.prepare(texts)
+    await semantics.prepare([c.replace(" [1]", "") for c, _ in SUPPORTED_CLAIMS + UNSUPPORTED_CLAIMS])
+    return Scorer(semantics, POOL)
+
+
+@pytest.mark.parametrize("question,text", ANSWERS)
+async def test_a_passage_that_answers_is_relevant(scorer, question, text):
+    assert scorer.relevance(question, Passage(text, text, "")).score >= RELEVANT
+
+
+@pytest.mark.parametrize("question,text", NOT_ANSWERS)
+async def test_a_passage_that_does_not_answer_is_not_relevant(scorer, question, text):
+    assert scorer.relevance(question, Passage(text, text, "")).score < RELEVANT
+
+
+@pytest.mark.parametrize("claim,quotes", SUPPORTED_CLAIMS)
+async def test_a_faithful_claim_is_supported(scorer, claim, quotes):
+    assert scorer.support(claim, quotes) >= SUPPORTED
+
+
+@pytest.mark.parametrize("claim,quotes", UNSUPPORTED_CLAIMS)
+async def test_a_stretched_claim_is_not_supported(scorer, claim, quotes):
+    rare, missing = scorer.rare_terms_missing(claim, quotes)
+    assert scorer.support(claim, quotes) < SUPPORTED or 2 * len(missing) > rare
+
+
+async def test_without_an_embedder_terms_alone_decide():
+    lexical_only = Scorer(Semantics(None), POOL)
+    passage = Passage(POOL[0], POOL[0], "")
+    assert lexical_only.relevance("How often are encryption keys rotated?", passage).semantic == 0.0
+    assert lexical_only.relevance("How often are encryption keys rotated?", passage).lexical > 0.5
