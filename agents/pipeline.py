@@ -34,7 +34,7 @@ class Pipeline:
         self.index = index
         self.llm = llm
         self.config = config or PipelineConfig()
-        self.semantics = Semantics(getattr(index, "embedder", None))
+        self.semantics = Semantics(index.embedder)
 
     @property
     def engine(self) -> str:

@@ -33,6 +33,7 @@ Reply with JSON only."""
 _BAND = 0.07          # passages within this of the best one are cited beside it
 _FLOOR = 0.33         # under it nothing is even offered as a closest passage for review
 _MAX_CITATIONS = 3
+_NAMED_BONUS = 0.1
 _SHORT_LEAD = 4       # passages before a page's first sub-heading that can be a note on its scope
 
 
@@ -78,6 +79,7 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
 
 def _ranked(question: str, evidence: EvidenceResult, documents: dict[str, Document], scorer: Scorer) -> list[_Quote]:
     """Every quote, read with its context, by relevance to the question."""
+    named = product_terms(question)
     out = []
     for item in evidence.evidence:
         document = documents.get(item.source_path)
@@ -85,8 +87,10 @@ def _ranked(question: str, evidence: EvidenceResult, documents: dict[str, Docume
         for text in item.quotes:
             passage = known.get(text) or Passage(text, plain(text), "")
             fit = scorer.relevance(question, passage)
+            # The question's specific names (its cloud, product, standard) decide between close passages.
+            score = fit.score + (_NAMED_BONUS * coverage(named, passage.about) if named else 0.0)
             out.append(_Quote(item.source_path, item.source_title, document.url if document else None, passage,
-                              fit.score, fit.lexical))
+                              round(score, 4), fit.lexical))
     return sorted(out, key=lambda q: -q.score)
 
 

@@ -48,7 +48,8 @@ async def test_answer_is_cited_and_every_quote_is_verbatim(kb_index):
 async def test_unanswerable_question_abstains_and_escalates_with_a_reason(kb_index):
     result = await Pipeline(kb_index).run("Do you hold CSA STAR Level 2 certification?")
     s = result.synthesis
-    assert s.compliance_status == "Not Supported" and not s.citations
+    assert s.compliance_status == "Not Supported" and not [c for c in s.citations if c.is_evidence]
+    assert all(c.role == "closest" for c in s.citations)  # shown to the reviewer, never as support
     assert "No evidence" in s.answer
     assert result.escalated and "CSA" in result.escalation_reason and "STAR" in result.escalation_reason
     nodes = [t.node for t in result.trace]

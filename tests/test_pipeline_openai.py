@@ -110,6 +110,25 @@ async def test_audit_catches_a_fabricated_quote_even_when_the_llm_critic_passes(
     assert result.verdict == "PASS" and result.iterations == 2
 
 
+def _stretched(payload: dict) -> str:
+    # A real quote from a retrieved page, and a sentence that claims more than it says.
+    return json.dumps({
+        "answer": "Yes. Every plan includes SCIM with just-in-time provisioning from any identity provider at no "
+                  "extra cost [1].", "compliance_status": "Fully Supported", "confidence_score": 95,
+        "facets_covered": ["main"], "facets_missing": [], "reasoning": "stretched",
+        "citations": [{"source_path": "identity/scim.md", "source_title": "User provisioning with SCIM", "url": None,
+                       "quote": "Automated user provisioning and deprovisioning through SCIM 2.0 is available on the "
+                                "Enterprise plan only."}]})
+
+
+async def test_audit_catches_a_claim_its_verbatim_quote_does_not_make(harness):
+    harness.model.script("SynthesisResult", _stretched, _stretched, _stretched)
+    result = await harness.pipeline().run(QUESTION)
+    first = result.critic_feedback[0]
+    assert first.verdict == "REVISE" and "is not what its quotes say" in first.checks.quote_grounding.issue
+    assert result.escalated and result.synthesis.confidence_score < 70
+
+
 def _unretrieved(payload: dict) -> str:
     return json.dumps({
         "answer": "Yes. Cirrolock is hosted on AWS [1].", "compliance_status": "Fully Supported", "confidence_score": 90,
