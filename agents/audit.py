@@ -10,15 +10,14 @@ carries a stated penalty.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from retrieval import Document
 
-import re
-
 from .contracts import Citation, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
 from .facets import facet_coverage
-from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passages, plain, strip_markers
+from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passage_for, strip_markers
 from .support import RELEVANT, SUPPORTED, Scorer
 from .terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
 
@@ -92,10 +91,7 @@ def _merge(check: ValidationCheck, other: ValidationCheck, extra: str | None) ->
 def passage_of(citation: Citation, documents: dict[str, Document]) -> Passage:
     """The cited quote as a passage of its document (with its headings), or bare."""
     document = documents.get(citation.source_path)
-    for passage in passages(document.text) if document else ():
-        if passage.quote == citation.quote:
-            return passage
-    return Passage(citation.quote, plain(citation.quote), "")
+    return passage_for(citation.quote, document.text if document else None)
 
 
 def _claim_support(draft: SynthesisResult, documents: dict[str, Document], question: str, scorer: Scorer,

@@ -93,6 +93,14 @@ def passages(document: str) -> tuple[Passage, ...]:
     return _passages(document)
 
 
+def passage_for(quote: str, document: str | None) -> Passage:
+    """A quote as a passage of its document (read with its headings), or bare when it is not one."""
+    for passage in passages(document) if document else ():
+        if passage.quote == quote:
+            return passage
+    return Passage(quote, plain(quote), "")
+
+
 @functools.lru_cache(maxsize=256)
 def _passages(document: str) -> tuple[Passage, ...]:
     builder = _PassageBuilder()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
 from .facets import facet_coverage
-from .grounding import Passage, passages, plain
+from .grounding import Passage, passage_for, passages
 from .llm import Usage
 from .support import CONFIDENT, RELEVANT, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
@@ -83,9 +83,8 @@ def _ranked(question: str, evidence: EvidenceResult, documents: dict[str, Docume
     out = []
     for item in evidence.evidence:
         document = documents.get(item.source_path)
-        known = {p.quote: p for p in passages(document.text)} if document else {}
         for text in item.quotes:
-            passage = known.get(text) or Passage(text, plain(text), "")
+            passage = passage_for(text, document.text if document else None)
             fit = scorer.relevance(question, passage)
             # The question's specific names (its cloud, product, standard) decide between close passages.
             score = fit.score + (_NAMED_BONUS * coverage(named, passage.about) if named else 0.0)
@@ -98,8 +97,9 @@ def _with_facets(top: list[_Quote], quotes: list[_Quote], plan: QueryPlanResult,
     """The best passages, and for each facet they leave unanswered its own best passage."""
     chosen = list(top)
     for facet in plan.facets:
-        best = max(quotes, key=lambda q: scorer.relevance(facet.description, q.passage).score)
-        if best not in chosen and scorer.relevance(facet.description, best.passage).score >= RELEVANT:
+        fit, best = max(((scorer.relevance(facet.description, q.passage).score, q) for q in quotes),
+                        key=lambda pair: pair[0])
+        if best not in chosen and fit >= RELEVANT:
             chosen.append(best)
     return chosen[: _MAX_CITATIONS + 1]
 
