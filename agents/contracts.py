@@ -183,6 +183,18 @@ class ProgressEvent(BaseModel):
     iteration: int | None = None
 
 
+class GuardrailResult(BaseModel):
+    """What the guardrails did to a question before any agent saw it."""
+
+    redactions: list[str] = Field(default_factory=list)
+    """Placeholders that replaced personal data (`[EMAIL_1]`…); the values are never kept."""
+    blocked: Literal["injection", "out_of_scope"] | None = None
+    detail: str | None = None
+    """Why it was blocked (the phrase that tried to instruct the bot)."""
+    message: str | None = None
+    """What the asker is told instead of an answer."""
+
+
 class PipelineResult(BaseModel):
     """Everything a run produced; `synthesis` is the final answer when success."""
 
@@ -201,7 +213,13 @@ class PipelineResult(BaseModel):
     escalated: bool = False
     escalation_reason: str | None = None
     engine: str = "offline"
+    guardrails: GuardrailResult | None = None
     trace: list[TraceEntry] = Field(default_factory=list)
+
+    @property
+    def blocked(self) -> bool:
+        """Whether a guardrail answered instead of the pipeline."""
+        return bool(self.guardrails and self.guardrails.blocked)
 
     @property
     def verdict(self) -> Verdict | None:

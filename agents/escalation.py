@@ -7,7 +7,8 @@ from .contracts import CriticResult, ResearchResult, SynthesisResult
 
 
 def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research: ResearchResult,
-                      config: PipelineConfig, iterations: int, fallbacks: list[str]) -> str | None:
+                      config: PipelineConfig, iterations: int, fallbacks: list[str],
+                      flagged: dict[str, list[str]] | None = None) -> str | None:
     """None when the answer may go out as it is; otherwise why a reviewer is needed."""
     reasons = []
     if critic.verdict == "FAIL":
@@ -26,6 +27,9 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
                    if synthesis.citations else "no quote backs the answer")
         reasons.append(f"confidence {synthesis.confidence_score} is under the threshold "
                        f"{config.confidence_threshold} ({support})")
+    for source_path, sentences in (flagged or {}).items():
+        reasons.append(f"{source_path} contains text addressed to the bot, possibly planted "
+                       f"(\"{sentences[0][:160]}\"); it was treated as data and left out of the answer")
     if fallbacks:
         reasons.append("the language model failed, so parts were answered by the offline engine ("
                        + "; ".join(fallbacks)[:300] + ")")

@@ -86,6 +86,9 @@ def load_questions(path: Path) -> list[ExpectedAnswer]:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise QuestionFileError(f"cannot read the questions file {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise QuestionFileError(f"{path} is not UTF-8 text (byte {exc.start} is {exc.object[exc.start:exc.start + 1]!r}): "
+                                "save it as UTF-8 (\"CSV UTF-8\" in Excel) and run again") from exc
     rows = _jsonl(text, path) if path.suffix.lower() in (".jsonl", ".ndjson") else list(csv.DictReader(text.splitlines()))
     if not rows:
         raise QuestionFileError(f"{path} holds no questions")

@@ -1,4 +1,5 @@
-"""Checks on the question before any agent sees it (the first of the guardrails)."""
+"""The guardrails, before any agent or model sees the question:
+validate → redact personal data → prompt-injection exit → scope exit."""
 
 from __future__ import annotations
 
@@ -7,13 +8,19 @@ import re
 from retrieval.text import normalize_ws
 
 from .config import PipelineConfig
+from .contracts import GuardrailResult
 from .errors import InvalidQuestion
+from .injection import question_injection
+from .redaction import redact
+from .scope import REFUSAL, Known, out_of_scope
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+INJECTION_REFUSAL = ("I answer questions from the product documentation and can't take instructions about how to "
+                     "answer. Ask the question itself, e.g. \"Do you encrypt customer data at rest?\"")
 
 
 def validate_question(question: str, config: PipelineConfig) -> str:
-    """The cleaned question, or InvalidQuestion saying what to change."""
+    """The cleaned question (no control or bidi characters), or InvalidQuestion saying what to change."""
     cleaned = normalize_ws(_CONTROL.sub(" ", question or ""))
     if not cleaned:
         raise InvalidQuestion("the question is empty: ask something, e.g. \"Do you support SSO with SAML?\"")
@@ -24,3 +31,15 @@ def validate_question(question: str, config: PipelineConfig) -> str:
     if not re.search(r"[^\W\d_]{2,}", cleaned):
         raise InvalidQuestion("the question has no words in it: write it out in a sentence")
     return cleaned
+
+
+async def screen(question: str, config: PipelineConfig, known: Known) -> tuple[str, GuardrailResult]:
+    """The question as the agents may see it, and what the guardrails did (a block ends the run)."""
+    redacted = redact(validate_question(question, config))
+    result = GuardrailResult(redactions=[r.placeholder for r in redacted.redactions])
+    injected = question_injection(redacted.text)
+    if injected:
+        result.blocked, result.detail, result.message = "injection", injected, INJECTION_REFUSAL
+    elif await out_of_scope(redacted.text, known):
+        result.blocked, result.message = "out_of_scope", REFUSAL
+    return redacted.text, result

@@ -16,13 +16,14 @@ from . import research as research_agent
 from .classifier import classify
 from .config import PipelineConfig
 from .context import ProgressCallback, RunContext, ignore_progress
-from .contracts import EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult
+from .contracts import EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult
 from .critic import critique
 from .errors import AgentError
 from .escalation import escalation_reason
-from .guardrails import validate_question
+from .guardrails import screen
 from .llm import LLM
 from .planner import plan
+from .redaction import redact
 from .support import Semantics
 from .synthesis import synthesize
 
@@ -50,14 +51,19 @@ class Pipeline:
         """
         ctx = RunContext(index=self.index, llm=self.llm, config=self.config, emit=on_progress or ignore_progress,
                          semantics=self.semantics)
-        result = PipelineResult(question=question, engine=self.engine)
+        # Personal data never reaches the result (and so neither the database nor a log).
+        result = PipelineResult(question=redact(question or "").text, engine=self.engine)
         started = time.perf_counter()
         try:
             async with asyncio.timeout(self.config.timeout_seconds):
-                asked = validate_question(question, self.config)
-                if context:
-                    asked = f"{asked} (follow-up to: {validate_question(context, self.config)})"
-                await self._answer(ctx, result, asked)
+                asked, result.guardrails = await screen(question, self.config, self._known)
+                result.question = asked
+                if result.blocked:
+                    _refuse(result)
+                else:
+                    if context:
+                        asked = f"{asked} (follow-up to: {(await screen(context, self.config, self._known))[0]})"
+                    await self._answer(ctx, result, asked)
             result.success = True
         except TimeoutError:
             result.error = f"the run took longer than {self.config.timeout_seconds:.0f} s and was stopped"
@@ -70,6 +76,10 @@ class Pipeline:
             result.escalation_reason = f"the run failed: {result.error}"
         return result
 
+    async def _known(self, terms: list[str]) -> bool:
+        """Whether the documentation uses any of these words (keyword search only)."""
+        return bool(await self.index.search(" ".join(terms), k=1, alpha=0.0))
+
     async def _answer(self, ctx: RunContext, result: PipelineResult, question: str) -> None:
         result.classification, result.query_plan = await asyncio.gather(classify(ctx, question), plan(ctx, question))
         result.research = await research_agent.research(ctx, question, result.query_plan, result.classification)
@@ -78,7 +88,8 @@ class Pipeline:
         final, critic = result.synthesis, result.critic_feedback[-1]
         if critic.recommended_confidence is not None:
             final.confidence_score = min(final.confidence_score, critic.recommended_confidence)
-        reason = escalation_reason(final, critic, result.research, self.config, result.iterations, ctx.fallbacks)
+        reason = escalation_reason(final, critic, result.research, self.config, result.iterations, ctx.fallbacks,
+                                   ctx.flagged)
         result.escalated, result.escalation_reason = reason is not None, reason
 
     async def _loop(self, ctx: RunContext, result: PipelineResult, question: str) -> None:
@@ -111,6 +122,12 @@ class Pipeline:
             more: EvidenceResult = await evidence_agent.gather_evidence(
                 ctx, question, result.query_plan, fresh, node="re-evidence", iteration=iteration)
             result.evidence = evidence_agent.merge(result.evidence, more)
+
+
+def _refuse(result: PipelineResult) -> None:
+    """A guardrail's refusal in place of an answer: nothing claimed, nothing cited."""
+    result.synthesis = SynthesisResult(answer=result.guardrails.message or "", compliance_status="Not Supported",
+                                       confidence_score=0, reasoning=f"guardrail: {result.guardrails.blocked}")
 
 
 def _facet_queries(query_plan: QueryPlanResult, names: list[str]) -> list[str]:

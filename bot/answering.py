@@ -20,7 +20,8 @@ from agents.contracts import PipelineResult
 from agents.pipeline import Pipeline
 from storage import RunRecord, Store
 
-from .blocks import answer_messages, error_text, library_blocks
+from .interrupted import tell_interrupted
+from .blocks import answer_messages, error_text, library_blocks, notification
 from .library import AnswerLibrary
 from .progress import ProgressMessage
 from .reviewers import Reviewers
@@ -47,6 +48,8 @@ class QuestionWorker:
         self._told_position: set[str] = set()
         self._wake: asyncio.Event | None = None
         self._stopping = False
+        self._renew_every = store.lease.total_seconds() / 3
+        self._next_sweep = 0.0
 
     def wake(self) -> None:
         """Look for work now rather than at the next poll (same loop only)."""
@@ -64,6 +67,7 @@ class QuestionWorker:
         while not self._stopping:
             try:
                 await self.step()
+                await self._sweep()
             except Exception:  # the loop's boundary: a failed poll (a locked database…) is retried
                 log.exception("claiming queued questions failed; retrying")
             try:
@@ -87,6 +91,14 @@ class QuestionWorker:
             await self._tell_positions()
         return started
 
+    async def _sweep(self) -> None:
+        """Now and then: runs of dead workers (expired leases) are declared interrupted, threads told."""
+        loop = asyncio.get_running_loop()
+        if loop.time() < self._next_sweep:
+            return
+        self._next_sweep = loop.time() + self._renew_every
+        await tell_interrupted(self._client, await self._store.expire_leases())
+
     def _finished(self, task: asyncio.Task) -> None:
         self._tasks.discard(task)
         self.wake()  # a slot is free: claim the next run now, not at the next poll
@@ -108,6 +120,28 @@ class QuestionWorker:
                                 quiet=True)
 
     async def _answer(self, run: RunRecord) -> None:
+        keeper = asyncio.create_task(self._keep_lease(run.id, asyncio.current_task()))
+        try:
+            await self._answer_held(run)
+        finally:
+            keeper.cancel()
+
+    async def _keep_lease(self, run_id: str, answering: asyncio.Task) -> None:
+        """Renew the run's lease while it is answered; losing it stops the answer (someone declared
+        the run interrupted, and its thread was told to ask again)."""
+        while True:
+            await asyncio.sleep(self._renew_every)
+            try:
+                held = await self._store.renew(run_id, self.name)
+            except Exception:  # a busy database: the lease has slack for the next attempt
+                log.exception("renewing the lease of run %s failed", run_id)
+                continue
+            if not held:
+                log.warning("run %s is no longer ours (declared interrupted); not answering it", run_id)
+                answering.cancel()
+                return
+
+    async def _answer_held(self, run: RunRecord) -> None:
         try:
             if run.use_library and await self._reuse(run):
                 return
@@ -118,7 +152,8 @@ class QuestionWorker:
             await self._run(run, context)
         except Exception as exc:  # the boundary of background work: the asker always hears back
             log.exception("answering run %s failed", run.id)
-            await self._store.fail_run(run.id, repr(exc))
+            if not await self._store.fail_run(run.id, repr(exc), self.name):
+                return
             await self._say(run, error_text(f"something went wrong on my side ({type(exc).__name__}). "
                                             "Please try again in a minute."), quiet=True)
 
@@ -126,7 +161,9 @@ class QuestionWorker:
         progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)
         await progress.start()
         result = await self._pipeline.run(run.question, on_progress=progress.on_event, context=context)
-        await self._store.finish_run(run.id, result)
+        if not await self._store.finish_run(run.id, result, self.name):
+            log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)
+            return
         await progress.finish(_outcome(result))
         if not result.success:
             await self._say(run, error_text(result.error or "the run failed"))
@@ -139,7 +176,8 @@ class QuestionWorker:
         for blocks in answer_messages(result, run.id, reviewers=reviewers):
             response = await self._client.chat_postMessage(
                 channel=run.channel, thread_ts=run.thread_ts, blocks=blocks,
-                text=f"{result.synthesis.compliance_status}: {result.synthesis.answer[:300]}")
+                text=notification(result.synthesis.compliance_status, result.synthesis.answer),
+                unfurl_links=False, unfurl_media=False)
             ts = response["ts"]
         await self._store.set_answer_ts(run.id, ts)
 
@@ -147,10 +185,12 @@ class QuestionWorker:
         entry = await self._library.match(run.question)
         if entry is None:
             return False
+        if not await self._store.mark_reused(run.id, self.name):
+            return True  # declared interrupted meanwhile: its thread was told, nothing more is posted
         await self._client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts,
-                                            blocks=library_blocks(entry, run.id),
-                                            text=f"Approved answer: {entry.answer[:300]}")
-        await self._store.mark_reused(run.id)
+                                            blocks=library_blocks(entry, run.id, run.channel),
+                                            text=notification("Approved answer", entry.answer),
+                                            unfurl_links=False, unfurl_media=False)
         return True
 
     async def _say(self, run: RunRecord, text: str, quiet: bool = False) -> None:

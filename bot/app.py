@@ -9,7 +9,6 @@ from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
-from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
@@ -24,6 +23,7 @@ from storage import Store
 from . import listeners
 from .appdeps import AppDeps
 from .auth import WorkspaceAuth
+from .interrupted import tell_interrupted
 from .errors import ConfigError
 from .library import AnswerLibrary
 from .review_desk import ReviewDesk
@@ -116,15 +116,8 @@ async def warm_up(deps: AppDeps, embedder: Embedder) -> None:
 
 
 async def recover_interrupted(deps: AppDeps) -> int:
-    """Runs a previous process left unfinished: marked interrupted, their threads told."""
-    runs = await deps.store.interrupt_running()
-    for run in runs:
-        if not (run.channel and run.thread_ts):
-            continue
-        try:
-            await deps.client.chat_postMessage(
-                channel=run.channel, thread_ts=run.thread_ts,
-                text=":warning: I was restarted while answering this question. Please ask it again.")
-        except SlackApiError as exc:
-            log.warning("could not tell thread %s about run %s: %s", run.thread_ts, run.id, exc)
-    return len(runs)
+    """Runs whose worker died (their lease expired): marked interrupted, their threads told.
+
+    Runs another live process still holds keep running: replicas share one database.
+    """
+    return await tell_interrupted(deps.client, await deps.store.expire_leases())

@@ -8,7 +8,7 @@ from datetime import datetime
 from agents.contracts import Citation, PipelineResult
 from storage import LibraryEntry, Review
 
-from .slack_text import escape, link_label, split_text
+from .slack_text import escape, inert, link, split_text
 
 SECTION_LIMIT = 3000
 BLOCK_LIMIT = 50
@@ -26,12 +26,17 @@ HELP = ("*rfpbot* answers security-questionnaire and RFP questions from the prod
         "approved answers are reused for the same question.")
 
 
+def _mrkdwn(text: str) -> dict:
+    # verbatim: Slack must not turn URLs or names inside quoted text into links or mentions.
+    return {"type": "mrkdwn", "text": text, "verbatim": True}
+
+
 def _section(text: str) -> dict:
-    return {"type": "section", "text": {"type": "mrkdwn", "text": text}}
+    return {"type": "section", "text": _mrkdwn(text)}
 
 
 def _context(text: str) -> dict:
-    return {"type": "context", "elements": [{"type": "mrkdwn", "text": text}]}
+    return {"type": "context", "elements": [_mrkdwn(text)]}
 
 
 def status_line(result: PipelineResult) -> str:
@@ -42,7 +47,7 @@ def status_line(result: PipelineResult) -> str:
 
 
 def _citation(n: int, c: Citation) -> str:
-    title = f"<{c.url}|{link_label(c.source_title)}>" if c.url else f"*{escape(c.source_title)}*"
+    title = link(c.url, c.source_title)
     quote = escape(" ".join(c.quote.split()))
     marker = "" if c.is_evidence else " · _closest passage, not evidence_"
     return f"[{n}] {title} · `{escape(c.source_path)}`{marker}\n>{quote[:SECTION_LIMIT - 300]}"
@@ -100,15 +105,20 @@ def with_decision(blocks: list[dict], review: Review) -> list[dict]:
     return out + [decided(review)]
 
 
-def library_blocks(entry: LibraryEntry, run_id: str) -> list[dict]:
-    """An approved answer reused for a new question, with a button for a fresh run."""
+def library_blocks(entry: LibraryEntry, run_id: str, channel: str | None) -> list[dict]:
+    """An approved answer reused for a new question, with a button for a fresh run.
+
+    The question it was approved for is shown only in the conversation it was asked in:
+    a question from a DM or a private channel never appears anywhere else.
+    """
+    asked = f"for: _{escape(entry.question)}_" if entry.channel and entry.channel == channel else "for an earlier question"
     approved = entry.approved_at
     citations = [Citation.model_validate(c) for c in json.loads(entry.citations_json)]
     blocks = [
         _section(f":books: *Approved answer* · {STATUS_EMOJI.get(entry.compliance_status, '')} *{entry.compliance_status}*"),
         *[_section(piece) for piece in split_text(escape(entry.answer), SECTION_LIMIT)],
         *[_section(_citation(n, c)) for n, c in enumerate(citations, start=1)],
-        _context(f"Approved by <@{entry.approved_by}> on {_day(approved)} for: _{escape(entry.question)}_"),
+        _context(f"Approved by <@{entry.approved_by}> on {_day(approved)} {asked}"),
         {"type": "actions", "elements": [{"type": "button", "action_id": ACTION_RUN_ANYWAY, "value": run_id,
                                           "text": {"type": "plain_text", "text": "Run the full pipeline anyway"}}]},
     ]
@@ -119,16 +129,21 @@ def _day(moment: datetime) -> str:
     return f"<!date^{int(moment.timestamp())}^{{date_short}}|{moment:%Y-%m-%d}>"
 
 
+def notification(status: str, answer: str) -> str:
+    """The top-level `text` of an answer (notifications, screen readers): nothing in it links or pings."""
+    return inert(f"{status}: {' '.join(answer.split())[:300]}")
+
+
 def progress_text(question: str, lines: list[str], done: bool = False) -> str:
     """The progress message: the question and one line per finished stage."""
     head = ":white_check_mark: Done" if done else ":hourglass_flowing_sand: Working on it"
-    body = "\n".join(f"• {escape(line)}" for line in lines[-12:])
-    return f"{head}: _{escape(question)[:300]}_" + (f"\n{body}" if body else "")
+    body = "\n".join(f"• {inert(line)}" for line in lines[-12:])
+    return f"{head}: _{inert(question[:300])}_" + (f"\n{body}" if body else "")
 
 
 def error_text(message: str) -> str:
     """A failure as the asker reads it."""
-    return f":warning: I couldn't answer this: {escape(message)}"
+    return f":warning: I couldn't answer this: {inert(message)}"
 
 
 def edit_modal(run_id: str, answer: str, where: dict) -> dict:

@@ -9,6 +9,7 @@ from agents.llm import LLM, OpenAILLM
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
 from retrieval.weaviate_index import WeaviateIndex, connect
+from storage import Store, open_database
 
 from .errors import ConfigError
 from .settings import Settings
@@ -75,3 +76,8 @@ def pipeline_config(settings: Settings) -> PipelineConfig:
 def make_pipeline(settings: Settings, index: Index, engine: str | None = None) -> Pipeline:
     """A pipeline over `index` with the configured (or requested) engine."""
     return Pipeline(index, make_llm(settings, engine), pipeline_config(settings))
+
+
+def open_store(settings: Settings) -> Store:
+    """The database, with the configured run lease."""
+    return Store(open_database(settings.resolved_db_path()), lease_seconds=settings.lease_seconds)

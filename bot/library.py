@@ -40,14 +40,14 @@ class AnswerLibrary:
             return None
         return best
 
-    async def remember(self, run_id: str, result: PipelineResult, review: Review) -> None:
-        """Add an approved (or edited) answer."""
+    async def remember(self, run_id: str, result: PipelineResult, review: Review, channel: str | None) -> None:
+        """Add an approved (or edited) answer asked in `channel`."""
         s = result.synthesis
         answer = review.edited_answer or s.answer
         entry = LibraryEntry(run_id=run_id, question=result.question, answer=answer,
                              compliance_status=s.compliance_status,
                              citations_json=json.dumps([c.model_dump() for c in s.citations]),
-                             approved_by=review.reviewer, approved_at=review.at)
+                             approved_by=review.reviewer, approved_at=review.at, channel=channel)
         embedding = (await self._embedder.embed([result.question]))[0]
         await self._store.add_to_library(entry, embedding)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from agents.redaction import redact
 from storage import Store
 
 
@@ -16,8 +17,8 @@ class QuestionQueue:
 
     async def put(self, text: str, *, asker: str | None, channel: str, thread_ts: str,
                   followup: bool = False, use_library: bool = True, event_id: str | None = None) -> str | None:
-        """Queue one question; returns its run id, or None for a redelivered event."""
-        run = await self._store.enqueue(text, asker=asker, channel=channel, thread_ts=thread_ts,
+        """Queue one question, personal data redacted first; returns its run id, or None for a redelivery."""
+        run = await self._store.enqueue(redact(text).text, asker=asker, channel=channel, thread_ts=thread_ts,
                                         followup=followup, use_library=use_library, event_id=event_id)
         if run is None:
             return None

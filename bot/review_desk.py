@@ -53,7 +53,7 @@ class ReviewDesk:
             return
         result = run.result()
         if decision != "reject":
-            await self.library.remember(run_id, result, review)
+            await self.library.remember(run_id, result, review, run.channel)
         if run.answer_ts:
             blocks = with_decision(answer_messages(result, run_id)[-1], review)
             await self.client.chat_update(channel=run.channel, ts=run.answer_ts, blocks=blocks,

@@ -77,6 +77,12 @@ class Settings(BaseSettings):
                                      description="Similarity above which an approved answer is reused.")
     worker_niceness: int = Field(10, ge=0, le=19, validation_alias=_env("RFPBOT_WORKER_NICENESS"),
                                  description="How much lower the answering processes' CPU priority is.")
+    lease_seconds: float = Field(60.0, ge=3, validation_alias=_env("RFPBOT_LEASE_SECONDS"),
+                                 description="A worker renews its claim on a run this often (÷3); a run whose "
+                                             "worker stops renewing for this long is declared interrupted.")
+    retention_days: float | None = Field(None, gt=0, validation_alias=_env("RFPBOT_RETENTION_DAYS"),
+                                         description="Delete runs, traces and reviews older than this "
+                                                     "(`rfpbot purge`; `serve` purges daily). Unset: kept.")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         "WARNING", validation_alias=_env("RFPBOT_LOG_LEVEL"), description="Logging level of the process.")
 

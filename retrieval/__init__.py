@@ -7,6 +7,7 @@ from .errors import (
     EmbeddingError,
     EmptyQuery,
     IndexMissing,
+    IndexUnreadable,
     PathNotFound,
     RetrievalError,
     SkippedFile,
@@ -20,7 +21,7 @@ from .sqlite_index import EmbeddedIndex
 __all__ = [
     "CLOUDS", "Chunk", "Csp", "DEFAULT_ALPHA", "Document", "DocumentChunks", "DocumentNotFound",
     "EmbeddedIndex", "Embedder", "EmbedderMismatch", "EmbeddingError", "EmptyQuery", "Index",
-    "IndexMissing", "IndexStats", "IngestSummary", "OpenAIEmbedder", "PathNotFound",
+    "IndexMissing", "IndexUnreadable", "IndexStats", "IngestSummary", "OpenAIEmbedder", "PathNotFound",
     "RetrievalError", "SearchHit", "SkippedFile", "WordLlamaEmbedder", "ingest",
     "relative_score_fusion",
 ]

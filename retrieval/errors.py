@@ -47,6 +47,14 @@ class IndexMissing(RetrievalError):
         super().__init__(f"there is no index at {location}: run `rfpbot ingest PATH` first")
 
 
+class IndexUnreadable(RetrievalError):
+    """The index path is not an index (another kind of file, or a damaged one)."""
+
+    def __init__(self, location: str | Path, detail: str) -> None:
+        super().__init__(f"{location} is not an rfpbot index ({detail}): point --index (or RFPBOT_INDEX) at "
+                         "the index file, or ingest into a new path with `rfpbot ingest PATH --index NEW`")
+
+
 class EmptyQuery(RetrievalError):
     """A search was asked for with no words in it."""
 

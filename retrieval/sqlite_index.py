@@ -18,7 +18,8 @@ from typing import TypeVar
 import numpy as np
 
 from .embeddings import Embedder
-from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing, RetrievalError
+from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing, IndexUnreadable, RetrievalError
+from .files import private_file
 from .fusion import relative_score_fusion
 from .index import DEFAULT_ALPHA, Progress, csp_filter
 from .models import Chunk, Csp, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
@@ -52,15 +53,20 @@ class EmbeddedIndex:
         path = Path(path)
         if not create and not path.exists():
             raise IndexMissing(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
+        if path.is_dir():
+            raise IndexUnreadable(path, "it is a folder")
+        self.path = private_file(path)
         self.embedder_name = embedder.name
         self._embedder = self.embedder = embedder
         self._lock = threading.Lock()
-        self._conn = sqlite3.connect(path, check_same_thread=False)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._conn.executescript(_SCHEMA)
+        self._conn = sqlite3.connect(path, check_same_thread=False, timeout=30)
+        try:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise IndexUnreadable(path, str(exc)) from exc
         self._vectors = VectorMatrix()
         self._check_embedder(allow_other=rebuild)
 
@@ -157,14 +163,16 @@ class EmbeddedIndex:
                 self._conn.execute("UPDATE chunks SET position = ? WHERE id = ?", (chunk.position, chunk.id))
 
     def _insert_chunk(self, chunk: Chunk, vector: np.ndarray) -> None:
+        # OR IGNORE: another process ingesting the same documents may have written this chunk first.
         cursor = self._conn.execute(
-            "INSERT INTO chunks (id, source_path, position, title, url, csp, heading_path, text, hash, vector) "
+            "INSERT OR IGNORE INTO chunks (id, source_path, position, title, url, csp, heading_path, text, hash, vector) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (chunk.id, chunk.source_path, chunk.position, chunk.title, chunk.url, chunk.csp,
              json.dumps(chunk.heading_path), chunk.text, chunk.hash, vector.astype(np.float32).tobytes()),
         )
-        self._conn.execute("INSERT INTO chunks_fts (rowid, body) VALUES (?, ?)",
-                           (cursor.lastrowid, chunk.search_text()))
+        if cursor.rowcount == 1:
+            self._conn.execute("INSERT INTO chunks_fts (rowid, body) VALUES (?, ?)",
+                               (cursor.lastrowid, chunk.search_text()))
 
     def _delete_rowids(self, rowids: list[int]) -> None:
         self._conn.executemany("DELETE FROM chunks WHERE rowid = ?", [(r,) for r in rowids])

@@ -1,7 +1,8 @@
 """The SQLite database of runs, traces, Slack events, reviews and the answer library."""
 
-from .errors import RunNotFound, StorageError
-from .models import Decision, LibraryEntry, Review, RunRecord
+from .errors import DatabaseUnreadable, RunNotFound, StorageError
+from .models import Decision, LibraryEntry, PurgeCounts, Review, ReviewLogEntry, RunRecord, broken_link
 from .store import Store, open_database
 
-__all__ = ["Decision", "LibraryEntry", "Review", "RunNotFound", "RunRecord", "StorageError", "Store", "open_database"]
+__all__ = ["DatabaseUnreadable", "Decision", "LibraryEntry", "PurgeCounts", "Review", "ReviewLogEntry", "RunNotFound",
+           "RunRecord", "StorageError", "Store", "broken_link", "open_database"]

@@ -11,3 +11,11 @@ class RunNotFound(StorageError):
     def __init__(self, run_id: str) -> None:
         self.run_id = run_id
         super().__init__(f"no run {run_id!r} in the database")
+
+
+class DatabaseUnreadable(StorageError):
+    """The database path is not an SQLite database (another kind of file, or a damaged one)."""
+
+    def __init__(self, path, detail: str) -> None:
+        super().__init__(f"{path} is not an rfpbot database ({detail}): point RFPBOT_DB at the database file, "
+                         "or at a new path to start a fresh one")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from datetime import datetime
 from typing import Literal
 
@@ -39,6 +41,7 @@ class RunRecord(BaseModel):
     use_library: bool = True
     queued_at: datetime | None = None
     claimed_by: str | None = None
+    lease_until: datetime | None = None
 
     def result(self) -> PipelineResult | None:
         """The pipeline result stored with the run, once it finished."""
@@ -67,4 +70,45 @@ class LibraryEntry(BaseModel):
     citations_json: str = "[]"
     approved_by: str
     approved_at: datetime
+    channel: str | None = None
+    """Where the question was asked; elsewhere the reused answer does not show it."""
     embedding: list[float] = Field(default_factory=list, exclude=True)
+
+
+class ReviewLogEntry(BaseModel):
+    """One reviewer action as the append-only log keeps it, chained to the entry before it."""
+
+    seq: int | None = None
+    run_id: str
+    reviewer: str
+    action: str
+    outcome: str
+    """`made` (the decision on record), `already_decided`, `not_a_reviewer`, `not_reviewable`."""
+    reason: str | None = None
+    at: datetime
+    prev_hash: str = ""
+    hash: str = ""
+
+    def digest(self) -> str:
+        """The hash this entry must carry: of its fields and the previous entry's hash."""
+        fields = [self.run_id, self.reviewer, self.action, self.outcome, self.reason, self.at.isoformat(), self.prev_hash]
+        return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
+
+
+def broken_link(entries: list[ReviewLogEntry]) -> int | None:
+    """The seq of the first entry whose hash or chain does not hold (an edited log), or None."""
+    previous = ""
+    for entry in entries:
+        if entry.prev_hash != previous or entry.hash != entry.digest():
+            return entry.seq
+        previous = entry.hash
+    return None
+
+
+class PurgeCounts(BaseModel):
+    """What a retention purge deleted."""
+
+    runs: int = 0
+    run_events: int = 0
+    reviews: int = 0
+    slack_events: int = 0

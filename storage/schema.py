@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import sqlite_utils
 
 MIGRATIONS: list[str] = [
@@ -28,17 +30,38 @@ MIGRATIONS: list[str] = [
         compliance_status TEXT NOT NULL, citations_json TEXT NOT NULL, approved_by TEXT NOT NULL,
         approved_at TEXT NOT NULL, embedding BLOB);
     """,
+    # 2: leases, so a run is completed only by the worker that still holds it; where an
+    # approved answer was asked (its question is shown there only); an append-only,
+    # hash-chained log of every reviewer action.
+    """
+    ALTER TABLE runs ADD COLUMN lease_until TEXT;
+    ALTER TABLE answer_library ADD COLUMN channel TEXT;
+    CREATE TABLE review_log (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL, reviewer TEXT NOT NULL, action TEXT NOT NULL,
+        outcome TEXT NOT NULL, reason TEXT, at TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
+    CREATE TRIGGER review_log_no_update BEFORE UPDATE ON review_log
+        BEGIN SELECT RAISE(ABORT, 'the review log is append-only'); END;
+    CREATE TRIGGER review_log_no_delete BEFORE DELETE ON review_log
+        BEGIN SELECT RAISE(ABORT, 'the review log is append-only'); END;
+    """,
 ]
 
 
 def migrate(db: sqlite_utils.Database) -> int:
     """Apply the migrations this database has not had; return its schema version."""
     db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    version = int(row[0]) if row else 0
-    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-        with db.conn:
-            for statement in filter(str.strip, script.split(";")):
-                db.conn.execute(statement)
-            db.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(number),))
+    for number, script in enumerate(MIGRATIONS[_version(db):], start=_version(db) + 1):
+        # One transaction per migration (triggers hold `;`, so the script runs whole).
+        try:
+            db.conn.executescript(f"BEGIN IMMEDIATE; {script}; "
+                                  f"INSERT OR REPLACE INTO meta VALUES ('schema_version', '{number}'); COMMIT;")
+        except sqlite3.OperationalError:
+            db.conn.rollback()
+            if _version(db) < number:  # not another process migrating at the same moment
+                raise
     return len(MIGRATIONS)
+
+
+def _version(db: sqlite_utils.Database) -> int:
+    row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return int(row[0]) if row else 0

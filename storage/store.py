@@ -11,7 +11,7 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TypeVar
 
@@ -19,9 +19,10 @@ import numpy as np
 import sqlite_utils
 
 from agents.contracts import PipelineResult
+from retrieval.files import private_file
 
-from .errors import RunNotFound
-from .models import Decision, LibraryEntry, Review, RunRecord
+from .errors import DatabaseUnreadable, RunNotFound
+from .models import Decision, LibraryEntry, PurgeCounts, Review, ReviewLogEntry, RunRecord
 from .schema import migrate
 
 T = TypeVar("T")
@@ -33,20 +34,26 @@ def now() -> datetime:
 
 
 def open_database(path: Path) -> sqlite_utils.Database:
-    """A sqlite-utils Database on a file, usable from worker threads, in WAL mode."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
-    db.enable_wal()
-    # WAL with synchronous=NORMAL survives a crash of the process without an fsync per commit.
-    db.execute("PRAGMA synchronous=NORMAL")
+    """A sqlite-utils Database on a file only its owner can read, usable from worker threads, in WAL mode."""
+    if path.is_dir():
+        raise DatabaseUnreadable(path, "it is a folder")
+    db = sqlite_utils.Database(sqlite3.connect(private_file(path), check_same_thread=False, timeout=30))
+    try:
+        db.enable_wal()
+        # WAL with synchronous=NORMAL survives a crash of the process without an fsync per commit.
+        db.execute("PRAGMA synchronous=NORMAL")
+    except sqlite3.DatabaseError as exc:
+        db.conn.close()
+        raise DatabaseUnreadable(path, str(exc)) from exc
     return db
 
 
 class Store:
     """Typed reads and writes of every table; takes a sqlite-utils Database."""
 
-    def __init__(self, db: sqlite_utils.Database) -> None:
+    def __init__(self, db: sqlite_utils.Database, lease_seconds: float = 60.0) -> None:
         self.db = db
+        self.lease = timedelta(seconds=lease_seconds)
         self._lock = threading.Lock()
         migrate(db)
 
@@ -88,9 +95,10 @@ class Store:
                 return None
             with self.db.conn:
                 row = self.db.conn.execute(
-                    "UPDATE runs SET status = 'running', claimed_by = ?, engine = ?, started_at = ? "
+                    "UPDATE runs SET status = 'running', claimed_by = ?, engine = ?, started_at = ?, lease_until = ? "
                     "WHERE id = (SELECT id FROM runs WHERE status = 'queued' ORDER BY rowid LIMIT 1) "
-                    "AND status = 'queued' RETURNING id", (worker, engine, now().isoformat())).fetchone()
+                    "AND status = 'queued' RETURNING id",
+                    (worker, engine, now().isoformat(), (now() + self.lease).isoformat())).fetchone()
             return RunRecord.model_validate(self.db["runs"].get(row[0])) if row else None
 
         return await self._run(claim)
@@ -100,13 +108,43 @@ class Store:
         return await self._run(lambda: [RunRecord.model_validate(r) for r in
                                         self.db["runs"].rows_where("status = 'queued'", order_by="rowid")])
 
-    async def mark_reused(self, run_id: str) -> None:
-        """A queued run answered from the library."""
-        await self._run(lambda: self.db["runs"].update(
-            run_id, {"status": "reused", "engine": "library", "finished_at": now().isoformat()}))
+    async def renew(self, run_id: str, worker: str) -> bool:
+        """Extend `worker`'s lease on a running run; False when it no longer holds it."""
+        return await self._run(self._held_update, run_id, worker, {"lease_until": (now() + self.lease).isoformat()})
 
-    async def finish_run(self, run_id: str, result: PipelineResult) -> None:
-        """Record the result, its trace, and how the run ended."""
+    async def mark_reused(self, run_id: str, worker: str) -> bool:
+        """A run answered from the library; False (nothing changed) when `worker` no longer holds it."""
+        return await self._run(self._held_update, run_id, worker,
+                               {"status": "reused", "engine": "library", "finished_at": now().isoformat()})
+
+    def _held_update(self, run_id: str, worker: str, values: dict) -> bool:
+        sets = ", ".join(f"{column} = ?" for column in values)
+        with self.db.conn:
+            cursor = self.db.conn.execute(
+                f"UPDATE runs SET {sets} WHERE id = ? AND status = 'running' AND claimed_by = ?",
+                [*values.values(), run_id, worker])
+        return cursor.rowcount == 1
+
+    async def expire_leases(self) -> list[RunRecord]:
+        """Running runs whose holder stopped renewing (a dead process) become `interrupted`; returns them.
+
+        Atomic: of several processes sweeping at once, each run is returned to one.
+        """
+        def expire() -> list[RunRecord]:
+            with self.db.conn:
+                rows = self.db.conn.execute(
+                    "UPDATE runs SET status = 'interrupted', finished_at = ?1 WHERE status = 'running' "
+                    "AND (lease_until IS NULL OR lease_until < ?1) RETURNING id", (now().isoformat(),)).fetchall()
+            return [RunRecord.model_validate(self.db["runs"].get(row[0])) for row in rows]
+
+        return await self._run(expire)
+
+    async def finish_run(self, run_id: str, result: PipelineResult, worker: str | None = None) -> bool:
+        """Record the result, its trace, and how the run ended.
+
+        With `worker`, only while that worker still holds the run: False (nothing written)
+        when the run was declared interrupted or taken over meanwhile.
+        """
         s = result.synthesis
         values = {
             "status": "done" if result.success else "failed", "verdict": result.verdict,
@@ -117,18 +155,32 @@ class Store:
         }
         events = [{"run_id": run_id, **t.model_dump(mode="json")} for t in result.trace]
 
-        def write() -> None:
+        def write() -> bool:
             with self.db.conn:
+                if worker is not None:
+                    held = self.db.conn.execute("SELECT 1 FROM runs WHERE id = ? AND status = 'running' AND claimed_by = ?",
+                                                (run_id, worker)).fetchone()
+                    if not held:
+                        return False
                 self.db["runs"].update(run_id, values)
                 if events:
                     self.db["run_events"].insert_all(events)
+            return True
 
-        await self._run(write)
+        return await self._run(write)
 
-    async def fail_run(self, run_id: str, error: str) -> None:
-        """Mark a run failed when it broke outside the pipeline (Slack errors and the like)."""
-        await self._run(lambda: self.db["runs"].update(
-            run_id, {"status": "failed", "finished_at": now().isoformat(), "error": error}))
+    async def fail_run(self, run_id: str, error: str, worker: str) -> bool:
+        """Mark a run failed when it broke outside the pipeline (Slack refusing the answer and the like);
+        False when `worker` no longer holds it (it was declared interrupted)."""
+        def update() -> bool:
+            with self.db.conn:
+                cursor = self.db.conn.execute(
+                    "UPDATE runs SET status = 'failed', finished_at = ?, error = ? "
+                    "WHERE id = ? AND claimed_by = ? AND status IN ('running', 'done')",
+                    (now().isoformat(), error, run_id, worker))
+            return cursor.rowcount == 1
+
+        return await self._run(update)
 
     async def set_answer_ts(self, run_id: str, ts: str) -> None:
         """Remember the message that carries the answer (its buttons are updated later)."""
@@ -154,10 +206,6 @@ class Store:
 
         return await self._run(read)
 
-    async def interrupt_running(self) -> list[RunRecord]:
-        """Runs a dead process left `running` become `interrupted`; returns them."""
-        return await self._interrupt("status = 'running'", [])
-
     async def interrupt_claimed(self, worker: str) -> list[RunRecord]:
         """Runs a dead worker had claimed become `interrupted`; returns them."""
         return await self._interrupt("status = 'running' AND claimed_by = ?", [worker])
@@ -171,6 +219,26 @@ class Store:
             return rows
 
         return await self._run(mark)
+
+    async def purge(self, older_than_days: float) -> PurgeCounts:
+        """Delete finished runs (their traces and reviews) and Slack event ids older than the cutoff.
+
+        The review log is kept (it is append-only and holds no question text); so is the
+        answer library (approved answers, their questions redacted when asked).
+        """
+        cutoff = (now() - timedelta(days=older_than_days)).isoformat()
+
+        def delete() -> PurgeCounts:
+            old = "SELECT id FROM runs WHERE status NOT IN ('queued', 'running') AND COALESCE(finished_at, queued_at) < ?"
+            with self.db.conn:
+                events = self.db.conn.execute(f"DELETE FROM run_events WHERE run_id IN ({old})", (cutoff,)).rowcount
+                reviews = self.db.conn.execute(f"DELETE FROM reviews WHERE run_id IN ({old})", (cutoff,)).rowcount
+                runs = self.db.conn.execute(f"DELETE FROM runs WHERE id IN ({old})", (cutoff,)).rowcount
+                slack = self.db.conn.execute("DELETE FROM slack_events WHERE received_at < ?", (cutoff,)).rowcount
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # deleted rows leave the WAL file too
+            return PurgeCounts(runs=runs, run_events=events, reviews=reviews, slack_events=slack)
+
+        return await self._run(delete)
 
     async def events_of(self, run_id: str) -> list[dict]:
         """The trace rows of a run, in order."""
@@ -211,6 +279,29 @@ class Store:
             return Review.model_validate(self.db["reviews"].get(run_id)), False
 
         return await self._run(insert)
+
+    async def log_review(self, run_id: str, reviewer: str, action: str, outcome: str,
+                         reason: str | None = None) -> ReviewLogEntry:
+        """Append one reviewer action to the log; each entry hashes the one before it."""
+        def append() -> ReviewLogEntry:
+            with self.db.conn:
+                last = self.db.conn.execute("SELECT hash FROM review_log ORDER BY seq DESC LIMIT 1").fetchone()
+                entry = ReviewLogEntry(run_id=run_id, reviewer=reviewer, action=action, outcome=outcome, reason=reason,
+                                       at=now(), prev_hash=last[0] if last else "")
+                entry.hash = entry.digest()
+                cursor = self.db.conn.execute(
+                    "INSERT INTO review_log (run_id, reviewer, action, outcome, reason, at, prev_hash, hash) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (run_id, reviewer, action, outcome, reason, entry.at.isoformat(), entry.prev_hash, entry.hash))
+                entry.seq = cursor.lastrowid
+            return entry
+
+        return await self._run(append)
+
+    async def review_log(self) -> list[ReviewLogEntry]:
+        """Every reviewer action, oldest first."""
+        return await self._run(lambda: [ReviewLogEntry.model_validate(r) for r in
+                                        self.db["review_log"].rows_where(order_by="seq")])
 
     async def review_of(self, run_id: str) -> Review | None:
         """The decision on a run, if any."""

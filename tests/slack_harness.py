@@ -11,11 +11,11 @@ import aiohttp
 from aiohttp import web
 
 from agents.pipeline import Pipeline
+from bot.deps import open_store
 from bot.app import EVENTS_PATH, build_app, build_deps, build_worker, slack_client, web_app
 from bot.appdeps import AppDeps
 from bot.worker_host import InProcessWorker
 from bot.settings import Settings
-from storage import Store, open_database
 
 from .fakes.slack_requests import SIGNING_SECRET, SlackSender
 from .fakes.slack_server import TOKEN, FakeSlack
@@ -76,7 +76,7 @@ async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: 
     (needed when it holds a loop-bound client such as Weaviate's).
     """
     settings = app_settings(slack_url, data_dir, **overrides)
-    store = Store(open_database(settings.resolved_db_path()))
+    store = open_store(settings)
     client = slack_client(settings)
     async def build():
         built = await pipeline() if callable(pipeline) and not isinstance(pipeline, Pipeline) else pipeline

@@ -60,7 +60,7 @@ async def test_mention_gets_progress_then_a_cited_answer_in_the_thread(app, slac
     assert progress.get("edits", 0) >= 1
     blocks = json.dumps(answer["blocks"])
     assert "*PASS*" in blocks and "Fully Supported" in blocks
-    assert "<https://docs.cirrolock.example/identity/sso|Single sign-on with SAML and OIDC>" in blocks
+    assert "<https://docs.cirrolock.example/identity/sso|Single sign-on with SAML and OIDC (docs.cirrolock.example)>" in blocks
     assert "SAML 2.0" in blocks and "review_approve" not in blocks
     run = (await app.deps.store.last_answer_in_thread("C1", "1000.1"))
     assert run.status == "done" and run.compliance_status == "Fully Supported" and run.answer_ts == answer["ts"]
@@ -186,7 +186,7 @@ async def test_user_text_never_pings_anyone(app, slack):
     await app.settle()
     everything = texts(slack.thread("C1", "4000.1"))
     assert "<!channel>" not in everything and "<@U999>" not in everything
-    assert "&lt;!channel&gt;" in everything
+    assert "@channel @U999 do you support SCIM &amp; SAML?" in everything  # other mentions kept, as words
 
 
 async def test_a_failed_run_is_reported_in_the_thread(app, slack):

@@ -8,6 +8,7 @@ import json
 from openai import AsyncOpenAI
 
 from agents.config import PipelineConfig
+from agents.contracts import PipelineResult
 from agents.llm import OpenAILLM, RetryPolicy
 from agents.pipeline import Pipeline
 from bot.app import recover_interrupted
@@ -35,14 +36,17 @@ async def test_pending_review_survives_a_restart(slack, kb_index, embedder, tmp_
 
 
 async def test_runs_cut_off_by_a_dead_process_are_marked_and_their_threads_told(slack, kb_index, embedder, tmp_path):
-    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder)
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, lease_seconds=3)
     await app.worker.stop()  # nobody answers: the run stays as a dead process left it
     queued = await app.deps.store.enqueue("Do you encrypt data?", asker="U1", channel="C1", thread_ts="200.1")
     run = await app.deps.store.claim_next("dead-worker", "offline")
     assert run.id == queued.id
+    assert await recover_interrupted(app.deps) == 0, "a live lease may belong to another replica"
+    await asyncio.sleep(3.2)  # the dead worker renews nothing
     assert await recover_interrupted(app.deps) == 1
     assert (await app.deps.store.get_run(run.id)).status == "interrupted"
-    assert "restarted while answering" in slack.thread("C1", "200.1")[-1]["text"]
+    assert "interrupted while answering" in slack.thread("C1", "200.1")[-1]["text"]
+    assert not await app.deps.store.finish_run(run.id, PipelineResult(question="x"), "dead-worker")
     await app._runner.cleanup()
     await app._session.close()
     await app.deps.store.close()

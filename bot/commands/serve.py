@@ -10,11 +10,11 @@ from pathlib import Path
 
 from aiohttp import web
 
-from storage import Store, open_database
+from storage import Store
 
 from ..app import (EVENTS_PATH, build_app, build_deps, build_worker, health_app, recover_interrupted, slack_client,
                    warm_up, web_app)
-from ..deps import make_embedder, make_pipeline, open_index
+from ..deps import make_embedder, make_pipeline, open_index, open_store
 from ..errors import ConfigError
 from ..settings import Settings
 from ..worker_host import InProcessWorker, WorkerProcesses
@@ -43,7 +43,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                           "with SLACK_SIGNING_SECRET")
     client = slack_client(settings)
     await (await open_index(settings, index_path=args.index)).close()  # fails early, with advice, if there is none
-    store = Store(open_database(settings.resolved_db_path()))
+    store = open_store(settings)
     embedder = make_embedder(settings)
     local = await _local_worker(args, settings, client, store, embedder) if args.workers == 0 else None
     deps = build_deps(settings, client, store, embedder, notify=local.notify if local else lambda: None)
@@ -57,7 +57,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         asyncio.get_running_loop().add_signal_handler(signum, stop.set)
     workers = None
     if args.workers > 0:
-        passthrough = [*(["--index", str(args.index)] if args.index else []),
+        passthrough = ["--die-with-parent", *(["--index", str(args.index)] if args.index else []),
                        *(["--engine", args.engine] if args.engine else [])]
         workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, store.interrupt_claimed).run())
     try:

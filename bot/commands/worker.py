@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ctypes
+import logging
 import os
 import signal
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from storage import Store, open_database
-
 from ..app import build_worker, slack_client
-from ..deps import make_embedder, make_pipeline, open_index
+from ..deps import make_embedder, make_pipeline, open_index, open_store
 from ..settings import Settings
 
 
@@ -20,6 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("worker", help="answer queued Slack questions (rfpbot serve starts these)")
     parser.add_argument("--index", type=Path, help="index file")
     parser.add_argument("--engine", choices=["offline", "openai"])
+    parser.add_argument("--die-with-parent", action="store_true",
+                        help="stop when the process that started this one dies (rfpbot serve sets it)")
     parser.set_defaults(handler=run)
 
 
@@ -29,17 +33,42 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     os.nice(settings.worker_niceness)
     client = slack_client(settings)
     index = await open_index(settings, index_path=args.index)
-    store = Store(open_database(settings.resolved_db_path()))
+    store = open_store(settings)
     embedder = make_embedder(settings)
     worker = build_worker(settings, client, store, make_pipeline(settings, index, args.engine), embedder)
     await embedder.embed(["warm-up"])
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, worker.stop)
+    watch = asyncio.create_task(_watch_parent(worker.stop)) if args.die_with_parent else None
     try:
         await worker.run_forever()
     finally:
+        if watch:
+            watch.cancel()
         await worker.drain()
         await store.close()
         await index.close()
     return 0
+
+
+log = logging.getLogger(__name__)
+_PR_SET_PDEATHSIG = 1
+
+
+async def _watch_parent(stop: Callable[[], None], interval: float = 1.0) -> None:
+    """Stop when the parent dies, even by SIGKILL: an orphan must not keep claiming runs.
+
+    Linux sends SIGTERM at once (PR_SET_PDEATHSIG); elsewhere, or if that is missed,
+    the parent pid changing (re-parented to init) is noticed within `interval`.
+    """
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            log.warning("prctl(PR_SET_PDEATHSIG) is unavailable; watching the parent pid instead")
+    while os.getppid() == parent:
+        await asyncio.sleep(interval)
+    log.warning("the serving process %s is gone; finishing the runs under way and stopping", parent)
+    stop()

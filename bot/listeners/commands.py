@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
+from agents.redaction import redact
+
 from ..appdeps import AppDeps
 from ..blocks import HELP
-from ..slack_text import escape
+from ..slack_text import inert, question_text
 
 
 def register(app: AsyncApp, deps: AppDeps) -> None:
     """The slash command: help privately, a question visibly with the answer threaded under it."""
 
     async def rfp(ack: AsyncAck, command: dict) -> None:
-        text = (command.get("text") or "").strip()
+        text = question_text(command.get("text") or "")
         if not text or text.lower() == "help":
             await ack(text=HELP)
             return
         await ack()
         user, channel = command["user_id"], command["channel_id"]
-        posted = await deps.client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {escape(text)}")
+        # The question is posted for the channel to see, so personal data in it is not.
+        posted = await deps.client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {inert(redact(text).text)}")
         await deps.queue.put(text, asker=user, channel=channel, thread_ts=posted["ts"])
 
     app.command("/rfp")(rfp)

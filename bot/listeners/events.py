@@ -6,7 +6,7 @@ from slack_bolt.async_app import AsyncApp
 
 from ..appdeps import AppDeps
 from ..blocks import HELP
-from ..slack_text import strip_bot_mention
+from ..slack_text import question_text
 
 
 async def _is_direct_message(event: dict) -> bool:
@@ -16,23 +16,23 @@ async def _is_direct_message(event: dict) -> bool:
 def register(app: AsyncApp, deps: AppDeps) -> None:
     """`app_mention` and `message` in DMs (no subtypes: edits, joins, bots)."""
 
-    async def app_mention(body: dict, event: dict) -> None:
-        await ask(deps, event, body.get("event_id"))
+    async def app_mention(body: dict, event: dict, context) -> None:
+        await ask(deps, event, body.get("event_id"), context.get("bot_user_id"))
 
-    async def direct_message(body: dict, event: dict) -> None:
-        await ask(deps, event, body.get("event_id"))
+    async def direct_message(body: dict, event: dict, context) -> None:
+        await ask(deps, event, body.get("event_id"), context.get("bot_user_id"))
 
     app.event("app_mention")(app_mention)
     app.event({"type": "message", "subtype": None}, matchers=[_is_direct_message])(direct_message)
 
 
-async def ask(deps: AppDeps, event: dict, event_id: str | None) -> None:
+async def ask(deps: AppDeps, event: dict, event_id: str | None, bot_user_id: str | None = None) -> None:
     """Queue a question; in a thread it is a follow-up to the thread's earlier question.
 
     Runs after Bolt has acknowledged the event, so the check for Slack's redeliveries
     (by event id, in the database) costs the acknowledgement nothing.
     """
-    text = strip_bot_mention(event.get("text", ""))
+    text = question_text(event.get("text", ""), bot_user_id)
     channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
     if not text or text.lower() in ("help", "?"):
         if not event_id or await deps.store.first_delivery(event_id, "help"):

@@ -1,0 +1,69 @@
+"""Text that tries to instruct the bot: in a question (an early exit) or inside a retrieved
+passage (data to quote, never an instruction to follow; the run goes to a reviewer).
+
+Patterns, not a model: they run before any model sees the text, offline, and a false
+positive costs a reviewer's glance, not a wrong answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ADDRESSING = [
+    r"\b(?:ignore|disregard|forget|override|bypass)\b[^.?!\n]{0,30}\b(?:instructions?|prompts?|guardrails)\b",
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding)\b",
+    r"\b(?:system|developer|hidden|initial)\s+(?:prompt|message|instructions?)\b",
+    r"\byou\s+(?:are|will)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|jailbroken|DAN|different|new)\b",
+    r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)|an?\s+(?:different|unrestricted|evil))\b",
+    r"\bpretend\s+(?:to\s+be|you\s+are)\b",
+    r"\b(?:reveal|print|show|repeat|output|leak)\b[^.?!\n]{0,30}\b(?:your|the)\s+(?:prompt|instructions|system|configuration|api\s*key|secrets?)\b",
+    r"\bjailbreak\b|\bDAN\s+mode\b|\bdeveloper\s+mode\b",
+    r"<\|?(?:im_start|system|assistant)\|?>|\[/?INST\]|###\s*(?:system|instruction)",
+]
+# What only a bot's answer contains: a passage using it is addressed to the bot, not to readers.
+_ANSWER_FORMAT = [
+    r"\b(?:answer|respond|reply|mark|rate|classify|report|say)\b[^.?!\n]{0,40}\b(?:Fully|Partially)\s+Supported\b",
+    r"(?<![\w-])(?:Fully|Partially)\s+Supported\b",
+    r"\bcompliance[_ ]status\b|\bconfidence(?:[_ ]score)?\s*(?:[:=]|of|is)\s*\d{2,3}\b|\bverdict\s*[:=]\s*(?:PASS|REVISE|FAIL)\b",
+    r"\b(?:AI|assistant|chatbot|language model|LLM|bot)s?\b[^.?!\n]{0,40}\b(?:must|should|shall|always|never)\b",
+]
+_QUESTION = re.compile("|".join(_ADDRESSING), re.IGNORECASE)
+_PASSAGE = re.compile("|".join(_ADDRESSING + [p for p in _ANSWER_FORMAT if "Supported" not in p]), re.IGNORECASE)
+_STATUS = re.compile("|".join(p for p in _ANSWER_FORMAT if "Supported" in p))  # status words are case-sensitive
+
+
+def question_injection(question: str) -> str | None:
+    """The part of a question that tries to instruct the bot, or None."""
+    match = _QUESTION.search(question)
+    return match.group(0) if match else None
+
+
+def instruction_like(text: str) -> str | None:
+    """The part of a retrieved passage that addresses the bot instead of a reader, or None."""
+    match = _PASSAGE.search(text) or _STATUS.search(text)
+    return match.group(0) if match else None
+
+
+def quarantine(text: str) -> tuple[str, list[str]]:
+    """The text with each sentence that addresses the bot cut out (a paragraph break in its
+    place, so the neighbours stay verbatim quotable), and the sentences cut."""
+    cut: list[str] = []
+    out, last = [], 0
+    for start, end in _sentences_addressing_bot(text):
+        if start < last:
+            continue
+        out += [text[last:start], "\n\n"]
+        cut.append(" ".join(text[start:end].split()))
+        last = end
+    out.append(text[last:])
+    return ("".join(out), cut) if cut else (text, [])
+
+
+def _sentences_addressing_bot(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for match in [*_PASSAGE.finditer(text), *_STATUS.finditer(text)]:
+        start = max(text.rfind(sep, 0, match.start()) for sep in (". ", "! ", "? ", "\n")) + 1
+        ends = [i for i in (text.find(sep, match.end()) for sep in (". ", "! ", "? ", "\n")) if i >= 0]
+        end = min(ends) + 1 if ends else len(text)
+        spans.append((start, end))
+    return sorted(spans)

@@ -1,0 +1,111 @@
+"""Personal data out of a question before any model, log or database sees it.
+
+Emails, phone numbers (Google's libphonenumber rules), payment cards (Luhn),
+IBANs (checksum), and secrets (API keys, tokens, private keys, passwords) become
+numbered placeholders such as `[EMAIL_1]`. Names of people are not detected: no
+offline named-entity model ships here (see the README).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import phonenumbers
+from pydantic import BaseModel, Field
+from stdnum import iban, luhn
+
+PiiKind = Literal["EMAIL", "PHONE", "CARD", "IBAN", "SECRET"]
+_REGIONS = ("US", "GB", "DE", "FR", "IN", "AU", "CA", "NL", "ES", "IT", "BR", "JP")
+_EMAIL = re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+", re.UNICODE)
+_CARD = re.compile(r"\b\d(?:[ -]?\d){12,18}\b")
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
+_SECRETS = [re.compile(p, re.IGNORECASE if flags else 0) for p, flags in [
+    (r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", 0),
+    (r"\b(?:AKIA|ASIA)[A-Z0-9]{16}\b", 0),                                 # AWS access key ids
+    (r"\bxox[abposr]-[A-Za-z0-9-]{10,}", 0),                               # Slack tokens
+    (r"\bxapp-[A-Za-z0-9-]{10,}", 0),
+    (r"\bgh[pousr]_[A-Za-z0-9]{30,}\b", 0),                                # GitHub tokens
+    (r"\bgithub_pat_[A-Za-z0-9_]{30,}\b", 0),
+    (r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}", 0),                 # OpenAI / Stripe keys
+    (r"\bAIza[0-9A-Za-z_-]{35}\b", 0),                                     # Google API keys
+    (r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", 0),  # JWTs
+    (r"\b(?:password|passwd|pwd|secret|api[_ -]?key|access[_ -]?token|token)\s*(?:is|=|:)\s*\S{6,}", 1),
+]]
+_PLACEHOLDER = re.compile(r"\[(?:EMAIL|PHONE|CARD|IBAN|SECRET)_\d+\]")
+
+
+class Redaction(BaseModel):
+    """One piece of personal data replaced: its kind and placeholder (never the value)."""
+
+    kind: PiiKind
+    placeholder: str
+
+
+class Redacted(BaseModel):
+    """The redacted text, what was replaced, and (in memory only) the originals."""
+
+    text: str
+    redactions: list[Redaction] = Field(default_factory=list)
+    originals: dict[str, str] = Field(default_factory=dict, exclude=True, repr=False)
+
+    def restore(self, text: str) -> str:
+        """`text` with this redaction's placeholders put back (for the asker's own terminal only)."""
+        for placeholder, value in self.originals.items():
+            text = text.replace(placeholder, value)
+        return text
+
+
+def redact(text: str) -> Redacted:
+    """Replace personal data in `text` with numbered placeholders; placeholders already there stay."""
+    spans = _spans(text)
+    counters: dict[str, int] = {}
+    seen: dict[tuple[str, str], str] = {}
+    out, redactions, originals, last = [], [], {}, 0
+    for start, end, kind in spans:
+        value = text[start:end]
+        placeholder = seen.get((kind, value))
+        if placeholder is None:
+            counters[kind] = counters.get(kind, 0) + 1
+            placeholder = seen[(kind, value)] = f"[{kind}_{counters[kind]}]"
+            redactions.append(Redaction(kind=kind, placeholder=placeholder))
+            originals[placeholder] = value
+        out += [text[last:start], placeholder]
+        last = end
+    out.append(text[last:])
+    return Redacted(text="".join(out), redactions=redactions, originals=originals)
+
+
+def _spans(text: str) -> list[tuple[int, int, PiiKind]]:
+    found: list[tuple[int, int, PiiKind]] = []
+    for pattern in _SECRETS:
+        found += [(m.start(), m.end(), "SECRET") for m in pattern.finditer(text)]
+    found += [(m.start(), m.end(), "EMAIL") for m in _EMAIL.finditer(text)]
+    found += [(m.start(), m.end(), "IBAN") for m in _IBAN.finditer(text) if iban.is_valid(m.group(0))]
+    found += [(m.start(), m.end(), "CARD") for m in _CARD.finditer(text) if _is_card(m.group(0))]
+    found += [(s, e, "PHONE") for s, e in _phones(text)]
+    found += [(m.start(), m.end(), "KEEP") for m in _PLACEHOLDER.finditer(text)]  # type: ignore[misc]
+    return [span for span in _first_wins(found) if span[2] != "KEEP"]
+
+
+def _is_card(candidate: str) -> bool:
+    digits = re.sub(r"\D", "", candidate)
+    return 13 <= len(digits) <= 19 and luhn.is_valid(digits)
+
+
+def _phones(text: str) -> set[tuple[int, int]]:
+    spans = set()
+    for region in _REGIONS:
+        for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
+            spans.add((match.start, match.end))
+    return spans
+
+
+def _first_wins(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Non-overlapping spans, in text order; earlier kinds in the list win a tie (secrets first)."""
+    chosen: list[tuple[int, int, str]] = []
+    order = {kind: n for n, kind in enumerate(["KEEP", "SECRET", "EMAIL", "IBAN", "CARD", "PHONE"])}
+    for span in sorted(spans, key=lambda s: (order[s[2]], s[0])):
+        if all(span[1] <= other[0] or span[0] >= other[1] for other in chosen):
+            chosen.append(span)
+    return sorted(chosen)
