@@ -22,6 +22,7 @@ from storage import RunRecord, Store
 
 from .interrupted import tell_interrupted
 from .blocks import answer_messages, error_text, library_blocks, notification
+from .slack_text import inert
 from .library import AnswerLibrary
 from .progress import ProgressMessage
 from .reviewers import Reviewers
@@ -165,6 +166,9 @@ class QuestionWorker:
             log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)
             return
         await progress.finish(_outcome(result))
+        if result.blocked:
+            await self._say(run, inert(result.guardrails.message or ""))
+            return
         if not result.success:
             await self._say(run, error_text(result.error or "the run failed"))
             return
@@ -205,6 +209,8 @@ class QuestionWorker:
 def _outcome(result: PipelineResult) -> str:
     if not result.success:
         return f"failed: {result.error}"
+    if result.blocked:
+        return f"not searched: {result.guardrails.blocked.replace('_', ' ')}"
     s = result.synthesis
     review = " · sent for review" if result.escalated else ""
     return f"{result.verdict} · {s.compliance_status} · confidence {s.confidence_score}{review} · {result.duration_ms / 1000:.1f} s"

@@ -18,6 +18,8 @@ def answer_text(result: PipelineResult, width: int = 96) -> str:
     """The answer as a person reads it in a terminal."""
     if not result.success or result.synthesis is None:
         return f"The question could not be answered: {result.error}"
+    if result.blocked:
+        return result.guardrails.message or "This question was not searched."
     s = result.synthesis
     lines = [f"{result.verdict} · {s.compliance_status} · confidence {s.confidence_score}", ""]
     lines += textwrap.wrap(s.answer, width) + [""]

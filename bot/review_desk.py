@@ -24,10 +24,16 @@ class ReviewDesk:
     reviewers: Reviewers
     library: AnswerLibrary
 
-    async def allowed(self, user: str, run: RunRecord, channel: str) -> bool:
-        """Whether `user` may review `run`; if not, tell them privately."""
+    async def allowed(self, user: str, run: RunRecord, channel: str, action: str) -> bool:
+        """Whether `user` may review `run` now; if not, tell them privately (and log the attempt)."""
+        if not _reviewable(run):
+            await self.store.log_review(run.id, user, action, "not_reviewable")
+            await self.client.chat_postEphemeral(channel=channel, user=user,
+                                                 text="This answer is not waiting for a review.")
+            return False
         if await self.reviewers.can_review(user, run.asker):
             return True
+        await self.store.log_review(run.id, user, action, "not_a_reviewer")
         await self.client.chat_postEphemeral(
             channel=channel, user=user,
             text=f"Only reviewers can approve, edit or reject answers ({self.reviewers.describe()}).")
@@ -45,9 +51,10 @@ class ReviewDesk:
                      edited_answer: str | None = None, reason: str | None = None) -> None:
         """Record a decision once, then update the answer message and the thread."""
         run = await self.store.get_run(run_id)
-        if not await self.allowed(user, run, channel):
+        if not await self.allowed(user, run, channel, decision):
             return
         review, made = await self.store.decide(run_id, user, decision, edited_answer=edited_answer, reason=reason)
+        await self.store.log_review(run_id, user, decision, "made" if made else "already_decided", reason)
         if not made:
             await self._tell_decided(review, user, channel)
             return
@@ -66,3 +73,8 @@ class ReviewDesk:
             channel=channel, user=user,
             text=f"This answer was already {_VERB[review.decision]} by <@{review.reviewer}> "
                  f"({review.at:%Y-%m-%d %H:%M} UTC).")
+
+
+def _reviewable(run: RunRecord) -> bool:
+    """Only a finished, escalated answer waits for a reviewer (not a reused or failed one)."""
+    return run.status == "done" and run.escalated and run.result_json is not None

@@ -55,6 +55,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+    purging = asyncio.create_task(_purge_daily(store, settings.retention_days)) if settings.retention_days else None
     workers = None
     if args.workers > 0:
         passthrough = ["--die-with-parent", *(["--index", str(args.index)] if args.index else []),
@@ -65,6 +66,8 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                    else _serve_socket(app, settings.slack_app_token, stop, args.host, args.port))
         await serving
     finally:
+        if purging:
+            purging.cancel()
         if workers:
             workers.cancel()
             await asyncio.gather(workers, return_exceptions=True)
@@ -72,6 +75,17 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
             await local.stop()
         await store.close()
     return 0
+
+
+async def _purge_daily(store: Store, days: float) -> None:
+    """RFPBOT_RETENTION_DAYS: purge at start, then once a day."""
+    while True:
+        try:
+            counts = await store.purge(days)
+            log.info("retention purge: %s", counts)
+        except Exception:  # a busy database: tomorrow's purge catches up
+            log.exception("the retention purge failed")
+        await asyncio.sleep(24 * 3600)
 
 
 async def _local_worker(args, settings: Settings, client, store: Store, embedder) -> InProcessWorker:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
+from .errors import reported
 from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, edit_modal, reject_modal
 
 
@@ -25,7 +26,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         await ack()
         user, run_id, channel = _where(body)
         run = await deps.store.get_run(run_id)
-        if not await desk.allowed(user, run, channel) or await desk.already_decided(run, user, channel):
+        if not await desk.allowed(user, run, channel, kind) or await desk.already_decided(run, user, channel):
             return
         where = {"channel": channel}
         if kind == "edit":
@@ -44,10 +45,18 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         await ack()
         user, run_id, channel = _where(body)
         run = await deps.store.get_run(run_id)
-        await deps.queue.put(run.question, asker=user, channel=run.channel or channel, thread_ts=run.thread_ts,
+        # Only in the run's own conversation, by whoever asked or a reviewer: a forged click
+        # must not replay someone else's (perhaps private) question.
+        if run.status != "reused" or run.channel != channel or not (
+                user == run.asker or await desk.reviewers.can_review(user, None)):
+            await deps.client.chat_postEphemeral(
+                channel=channel, user=user,
+                text="Only the person who asked, or a reviewer, can ask for a fresh run of this answer, in its thread.")
+            return
+        await deps.queue.put(run.question, asker=user, channel=run.channel, thread_ts=run.thread_ts,
                              use_library=False)
 
-    app.action(ACTION_APPROVE)(approve)
-    app.action(ACTION_EDIT)(edit)
-    app.action(ACTION_REJECT)(reject)
-    app.action(ACTION_RUN_ANYWAY)(run_anyway)
+    app.action(ACTION_APPROVE)(reported(approve))
+    app.action(ACTION_EDIT)(reported(edit))
+    app.action(ACTION_REJECT)(reported(reject))
+    app.action(ACTION_RUN_ANYWAY)(reported(run_anyway))

@@ -7,6 +7,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from agents.redaction import redact
 
 from ..appdeps import AppDeps
+from .errors import reported
 from ..blocks import HELP
 from ..slack_text import inert, question_text
 
@@ -21,8 +22,12 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
             return
         await ack()
         user, channel = command["user_id"], command["channel_id"]
+        # Slack never resends a slash command; the same trigger id twice is a replayed request.
+        trigger = command.get("trigger_id")
+        if trigger and not await deps.store.first_delivery(f"command:{trigger}", "command"):
+            return
         # The question is posted for the channel to see, so personal data in it is not.
         posted = await deps.client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {inert(redact(text).text)}")
         await deps.queue.put(text, asker=user, channel=channel, thread_ts=posted["ts"])
 
-    app.command("/rfp")(rfp)
+    app.command("/rfp")(reported(rfp))

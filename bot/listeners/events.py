@@ -5,6 +5,7 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncApp
 
 from ..appdeps import AppDeps
+from .errors import reported
 from ..blocks import HELP
 from ..slack_text import question_text
 
@@ -22,8 +23,8 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     async def direct_message(body: dict, event: dict, context) -> None:
         await ask(deps, event, body.get("event_id"), context.get("bot_user_id"))
 
-    app.event("app_mention")(app_mention)
-    app.event({"type": "message", "subtype": None}, matchers=[_is_direct_message])(direct_message)
+    app.event("app_mention")(reported(app_mention))
+    app.event({"type": "message", "subtype": None}, matchers=[_is_direct_message])(reported(direct_message))
 
 
 async def ask(deps: AppDeps, event: dict, event_id: str | None, bot_user_id: str | None = None) -> None:

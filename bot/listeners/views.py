@@ -7,6 +7,7 @@ import json
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
+from .errors import reported
 from ..blocks import VIEW_EDIT, VIEW_REJECT
 
 
@@ -32,5 +33,5 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         await ack()
         await deps.desk.decide(meta["run_id"], user, "reject", meta["channel"], reason=reason)
 
-    app.view(VIEW_EDIT)(edited)
-    app.view(VIEW_REJECT)(rejected)
+    app.view(VIEW_EDIT)(reported(edited))
+    app.view(VIEW_REJECT)(reported(rejected))

@@ -1,0 +1,31 @@
+"""`rfpbot purge [--days N]`: delete runs older than the retention period."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..deps import open_store
+from ..errors import ConfigError
+from ..settings import Settings
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `purge` sub-command."""
+    parser = subparsers.add_parser("purge", help="delete runs, traces and reviews older than RFPBOT_RETENTION_DAYS")
+    parser.add_argument("--days", type=float, help="retention in days (default: RFPBOT_RETENTION_DAYS)")
+    parser.set_defaults(handler=run)
+
+
+async def run(args: argparse.Namespace, settings: Settings) -> int:
+    """Purge once and say what went."""
+    days = args.days if args.days is not None else settings.retention_days
+    if days is None or days <= 0:
+        raise ConfigError("no retention period: set RFPBOT_RETENTION_DAYS or pass --days N (N > 0)")
+    store = open_store(settings)
+    try:
+        counts = await store.purge(days)
+    finally:
+        await store.close()
+    print(f"Deleted {counts.runs} run(s), {counts.run_events} trace row(s), {counts.reviews} review(s) and "
+          f"{counts.slack_events} Slack event id(s) older than {days:g} day(s); the review log is kept.")
+    return 0
