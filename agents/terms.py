@@ -67,6 +67,9 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\boff[\s-]?boarding\b", "offboarding"))]
 
 
+_PLACEHOLDER = re.compile(r"\[(?:EMAIL|PHONE|CARD|IBAN|SECRET)_\d+\]")
+
+
 def key_terms(text: str) -> list[str]:
     """Stemmed subject terms of a question or passage, in order, without repeats."""
     return list(_key_terms(text))
@@ -75,6 +78,7 @@ def key_terms(text: str) -> list[str]:
 @functools.lru_cache(maxsize=32768)
 def _key_terms(text: str) -> tuple[str, ...]:
     # Documents' passages are analysed again for every question: cache them.
+    text = _PLACEHOLDER.sub(" ", text)  # redacted personal data is not a subject
     for pattern, short in [*_CLOUD_NAMES, *_SAME]:
         text = pattern.sub(short, text)
     seen: dict[str, None] = {}

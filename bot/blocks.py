@@ -143,7 +143,7 @@ def progress_text(question: str, lines: list[str], done: bool = False) -> str:
 
 def error_text(message: str) -> str:
     """A failure as the asker reads it."""
-    return f":warning: I couldn't answer this: {inert(message)}"
+    return f":warning: I couldn't answer this: {escape(message)}"
 
 
 def edit_modal(run_id: str, answer: str, where: dict) -> dict:

@@ -109,6 +109,20 @@ async def kb_index(kb_index_path, embedder):
     await idx.close()
 
 
+@pytest.fixture
+async def poisoned_index(kb_copy, tmp_path, embedder):
+    """The sample knowledge base plus a planted page (see documents.poisoned_kb)."""
+    from retrieval import ingest
+
+    from .documents import poisoned_kb
+
+    poisoned_kb(kb_copy)
+    idx = EmbeddedIndex(tmp_path / "poisoned.sqlite", embedder)
+    await ingest([kb_copy], idx)
+    yield idx
+    await idx.close()
+
+
 @pytest.fixture(scope="session")
 def weaviate_server(tmp_path_factory):
     """A real Weaviate: WEAVIATE_URL if set, else a weaviate-server started here (built once if needed)."""

@@ -86,3 +86,26 @@ def test_serve_without_a_token_says_which_setting(tmp_path):
     env = {k: v for k, v in _env("http://127.0.0.1:9", tmp_path).items() if k != "SLACK_BOT_TOKEN"}
     result = _cli("serve", "--http", env=env)
     assert result.returncode == 2 and "SLACK_BOT_TOKEN" in result.stderr
+
+
+async def test_a_killed_server_takes_its_workers_with_it(slack, tmp_path):
+    env = _env(slack.url, tmp_path)
+    assert _cli("ingest", str(KB), env=env).returncode == 0
+    port = free_ports()[0]
+    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
+                               "--port", str(port), "--workers", "1"], env=env, cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            if _workers_of(tmp_path):
+                break
+            await asyncio.sleep(0.1)
+        assert _workers_of(tmp_path), "serve started a worker"
+    finally:
+        server.kill()  # SIGKILL: no chance to stop its children
+        server.wait(timeout=30)
+    for _ in range(300):  # an orphan would keep claiming and answering runs
+        if not _workers_of(tmp_path):
+            break
+        await asyncio.sleep(0.1)
+    assert not _workers_of(tmp_path), "the orphaned worker stopped"

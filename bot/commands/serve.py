@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 from pathlib import Path
 
@@ -58,7 +59,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     purging = asyncio.create_task(_purge_daily(store, settings.retention_days)) if settings.retention_days else None
     workers = None
     if args.workers > 0:
-        passthrough = ["--die-with-parent", *(["--index", str(args.index)] if args.index else []),
+        passthrough = ["--parent-pid", str(os.getpid()), *(["--index", str(args.index)] if args.index else []),
                        *(["--engine", args.engine] if args.engine else [])]
         workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, store.interrupt_claimed).run())
     try:

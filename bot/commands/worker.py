@@ -22,13 +22,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("worker", help="answer queued Slack questions (rfpbot serve starts these)")
     parser.add_argument("--index", type=Path, help="index file")
     parser.add_argument("--engine", choices=["offline", "openai"])
-    parser.add_argument("--die-with-parent", action="store_true",
-                        help="stop when the process that started this one dies (rfpbot serve sets it)")
+    parser.add_argument("--parent-pid", type=int,
+                        help="stop when this process (the `rfpbot serve` that started this one) dies")
     parser.set_defaults(handler=run)
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Claim and answer until SIGTERM; the runs under way are finished first."""
+    if args.parent_pid and not _tie_to_parent(args.parent_pid):
+        return 0  # the server died while this process was starting
     # Answering is background work: acknowledging Slack within its deadline comes first.
     os.nice(settings.worker_niceness)
     client = slack_client(settings)
@@ -40,7 +42,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, worker.stop)
-    watch = asyncio.create_task(_watch_parent(worker.stop)) if args.die_with_parent else None
+    watch = asyncio.create_task(_watch_parent(args.parent_pid, worker.stop)) if args.parent_pid else None
     try:
         await worker.run_forever()
     finally:
@@ -56,18 +58,20 @@ log = logging.getLogger(__name__)
 _PR_SET_PDEATHSIG = 1
 
 
-async def _watch_parent(stop: Callable[[], None], interval: float = 1.0) -> None:
-    """Stop when the parent dies, even by SIGKILL: an orphan must not keep claiming runs.
-
-    Linux sends SIGTERM at once (PR_SET_PDEATHSIG); elsewhere, or if that is missed,
-    the parent pid changing (re-parented to init) is noticed within `interval`.
-    """
-    parent = os.getppid()
+def _tie_to_parent(parent: int) -> bool:
+    """Ask Linux to send SIGTERM when the parent dies, even by SIGKILL; False if it is gone already."""
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
         except (OSError, AttributeError):
             log.warning("prctl(PR_SET_PDEATHSIG) is unavailable; watching the parent pid instead")
+    return os.getppid() == parent
+
+
+async def _watch_parent(parent: int, stop: Callable[[], None], interval: float = 1.0) -> None:
+    """Stop when the parent dies: an orphan must not keep claiming runs. The parent-death
+    signal does it at once on Linux; elsewhere, or if it is missed, the parent pid
+    changing (re-parented) is noticed within `interval`."""
     while os.getppid() == parent:
         await asyncio.sleep(interval)
     log.warning("the serving process %s is gone; finishing the runs under way and stopping", parent)
