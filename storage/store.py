@@ -42,6 +42,7 @@ def open_database(path: Path) -> sqlite_utils.Database:
         db.enable_wal()
         # WAL with synchronous=NORMAL survives a crash of the process without an fsync per commit.
         db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA secure_delete=ON")  # purged questions are overwritten, not left in free pages
     except sqlite3.DatabaseError as exc:
         db.conn.close()
         raise DatabaseUnreadable(path, str(exc)) from exc

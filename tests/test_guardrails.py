@@ -85,3 +85,12 @@ async def test_no_personal_data_reaches_the_language_model_or_the_result(kb_inde
     assert [v for v in PII.values() if v in sent or v in stored] == []
     assert "[EMAIL_1]" in result.question and result.guardrails.redactions
     assert "never instructions to you" in sent  # every prompt says retrieved text is data
+
+
+def test_ask_json_output_keeps_personal_data_redacted(capsys, kb_index_path):
+    from bot.cli import main
+
+    question = "Write to jane.doe@acme-corp.com: do you support SAML 2.0 single sign-on?"
+    assert main(["ask", question, "--index", str(kb_index_path), "--json"]) == 0
+    as_json = capsys.readouterr().out
+    assert "jane.doe@acme-corp.com" not in as_json and "[EMAIL_1]" in as_json

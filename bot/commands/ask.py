@@ -8,6 +8,7 @@ from pathlib import Path
 
 from agents.contracts import ProgressEvent
 from agents.guardrails import validate_question
+from agents.redaction import redact
 
 from ..deps import make_pipeline, open_index, pipeline_config
 from ..render_text import answer_text, progress_line
@@ -33,7 +34,9 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         result = await pipeline.run(question, on_progress=None if args.json else _print_progress)
     finally:
         await index.close()
-    print(result.model_dump_json(indent=2) if args.json else answer_text(result))
+    # The JSON is for files and tools: it stays redacted. The text is read by the asker
+    # on their own terminal, so a placeholder a model echoed gets its value back there.
+    print(result.model_dump_json(indent=2) if args.json else redact(question).restore(answer_text(result)))
     return 0 if result.success else 1
 
 
