@@ -20,12 +20,12 @@ from agents.contracts import PipelineResult
 from agents.pipeline import Pipeline
 from storage import RunRecord, Store
 
-from .interrupted import tell_interrupted
 from .blocks import answer_messages, error_text, library_blocks, notification
-from .slack_text import inert
+from .interrupted import tell_interrupted
 from .library import AnswerLibrary
 from .progress import ProgressMessage
 from .reviewers import Reviewers
+from .slack_text import inert
 
 log = logging.getLogger(__name__)
 

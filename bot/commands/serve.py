@@ -17,6 +17,7 @@ from ..app import (EVENTS_PATH, build_app, build_deps, build_worker, health_app,
                    warm_up, web_app)
 from ..deps import make_embedder, make_pipeline, open_index, open_store
 from ..errors import ConfigError
+from ..interrupted import tell_interrupted
 from ..settings import Settings
 from ..worker_host import InProcessWorker, WorkerProcesses
 
@@ -61,7 +62,10 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     if args.workers > 0:
         passthrough = ["--parent-pid", str(os.getpid()), *(["--index", str(args.index)] if args.index else []),
                        *(["--engine", args.engine] if args.engine else [])]
-        workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, store.interrupt_claimed).run())
+        async def on_death(worker: str) -> None:
+            await tell_interrupted(client, await store.interrupt_claimed(worker))
+
+        workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, on_death).run())
     try:
         serving = (_serve_http(app, settings.slack_signing_secret, args.host, args.port, stop) if args.http
                    else _serve_socket(app, settings.slack_app_token, stop, args.host, args.port))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
-from .errors import reported
 from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, edit_modal, reject_modal
+from .errors import reported
 
 
 def _where(body: dict) -> tuple[str, str, str]:

@@ -7,9 +7,9 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from agents.redaction import redact
 
 from ..appdeps import AppDeps
-from .errors import reported
 from ..blocks import HELP
 from ..slack_text import inert, question_text
+from .errors import reported
 
 
 def register(app: AsyncApp, deps: AppDeps) -> None:

@@ -41,7 +41,7 @@ async def _mark_verified(context, next) -> None:
 async def tell_failure(error: Exception, body: dict, context, respond, say, client) -> None:
     """Log a listener's failure and tell the person, in the thread or privately (verified requests only)."""
     log.error("listener failed: %s", error, exc_info=error)
-    if not context.get(VERIFIED):
+    if not (context and context.get(VERIFIED)):
         return  # an unverified body names channels and URLs chosen by whoever sent it
     message = error_text(_explain(error))
     body = body or {}

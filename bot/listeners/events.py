@@ -5,9 +5,9 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncApp
 
 from ..appdeps import AppDeps
-from .errors import reported
 from ..blocks import HELP
 from ..slack_text import question_text
+from .errors import reported
 
 
 async def _is_direct_message(event: dict) -> bool:

@@ -7,8 +7,8 @@ import json
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
-from .errors import reported
 from ..blocks import VIEW_EDIT, VIEW_REJECT
+from .errors import reported
 
 
 def _submitted(body: dict, view: dict, block: str) -> tuple[str, dict, str]:
