@@ -14,14 +14,16 @@ from .injection import question_injection
 from .redaction import redact
 from .scope import REFUSAL, Known, out_of_scope
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+# Control characters, and the bidirectional overrides and zero-width marks that make text read
+# differently from what it is ("Trojan Source"); zero-width joiners stay (emoji use them).
+INVISIBLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 INJECTION_REFUSAL = ("I answer questions from the product documentation and can't take instructions about how to "
                      "answer. Ask the question itself, e.g. \"Do you encrypt customer data at rest?\"")
 
 
 def validate_question(question: str, config: PipelineConfig) -> str:
     """The cleaned question (no control or bidi characters), or InvalidQuestion saying what to change."""
-    cleaned = normalize_ws(_CONTROL.sub(" ", question or ""))
+    cleaned = normalize_ws(INVISIBLE.sub(" ", question or ""))
     if not cleaned:
         raise InvalidQuestion("the question is empty: ask something, e.g. \"Do you support SSO with SAML?\"")
     if len(cleaned) > config.max_question_chars:

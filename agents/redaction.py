@@ -32,7 +32,8 @@ _SECRETS = [re.compile(p, re.IGNORECASE if flags else 0) for p, flags in [
     (r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", 0),  # JWTs
     (r"\b(?:password|passwd|pwd|secret|api[_ -]?key|access[_ -]?token|token)\s*(?:is|=|:)\s*\S{6,}", 1),
 ]]
-_PLACEHOLDER = re.compile(r"\[(?:EMAIL|PHONE|CARD|IBAN|SECRET)_\d+\]")
+PLACEHOLDER = re.compile(r"\[(?:EMAIL|PHONE|CARD|IBAN|SECRET)_\d+\]")
+"""What `redact` puts in place of personal data."""
 
 
 class Redaction(BaseModel):
@@ -84,7 +85,7 @@ def _spans(text: str) -> list[tuple[int, int, PiiKind]]:
     found += [(m.start(), m.end(), "IBAN") for m in _IBAN.finditer(text) if iban.is_valid(m.group(0))]
     found += [(m.start(), m.end(), "CARD") for m in _CARD.finditer(text) if _is_card(m.group(0))]
     found += [(s, e, "PHONE") for s, e in _phones(text)]
-    found += [(m.start(), m.end(), "KEEP") for m in _PLACEHOLDER.finditer(text)]  # type: ignore[misc]
+    found += [(m.start(), m.end(), "KEEP") for m in PLACEHOLDER.finditer(text)]  # type: ignore[misc]
     return [span for span in _first_wins(found) if span[2] != "KEEP"]
 
 

@@ -11,6 +11,8 @@ import snowballstemmer
 
 from retrieval.text import STOPWORDS, normalize_ws, words
 
+from .redaction import PLACEHOLDER
+
 # Words that carry the question's form, not its subject.
 _GENERIC = frozenset(
     """support supports supported offer offers offered provide provides provided have has had use uses
@@ -67,9 +69,6 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\boff[\s-]?boarding\b", "offboarding"))]
 
 
-_PLACEHOLDER = re.compile(r"\[(?:EMAIL|PHONE|CARD|IBAN|SECRET)_\d+\]")
-
-
 def key_terms(text: str) -> list[str]:
     """Stemmed subject terms of a question or passage, in order, without repeats."""
     return list(_key_terms(text))
@@ -78,7 +77,7 @@ def key_terms(text: str) -> list[str]:
 @functools.lru_cache(maxsize=32768)
 def _key_terms(text: str) -> tuple[str, ...]:
     # Documents' passages are analysed again for every question: cache them.
-    text = _PLACEHOLDER.sub(" ", text)  # redacted personal data is not a subject
+    text = PLACEHOLDER.sub(" ", text)  # redacted personal data is not a subject
     for pattern, short in [*_CLOUD_NAMES, *_SAME]:
         text = pattern.sub(short, text)
     seen: dict[str, None] = {}

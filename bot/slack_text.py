@@ -6,17 +6,16 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from agents.guardrails import INVISIBLE
+
 _SLACK_TOKEN = re.compile(r"<([^<>]*)>")
-# C0/C1 controls and the bidirectional overrides/isolates that can make text read
-# differently from what it is ("Trojan Source"); zero-width joiners stay (emoji use them).
-_INVISIBLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.", re.IGNORECASE)
 _SAFE_URL = re.compile(r"^https?://[^\s<>|\"'`]+$", re.IGNORECASE)
 
 
 def clean(text: str) -> str:
     """The text without control, bidi-override and zero-width characters (tabs and newlines stay)."""
-    return _INVISIBLE.sub("", text or "")
+    return INVISIBLE.sub("", text or "")
 
 
 def escape(text: str) -> str:

@@ -127,18 +127,8 @@ class Store:
         return cursor.rowcount == 1
 
     async def expire_leases(self) -> list[RunRecord]:
-        """Running runs whose holder stopped renewing (a dead process) become `interrupted`; returns them.
-
-        Atomic: of several processes sweeping at once, each run is returned to one.
-        """
-        def expire() -> list[RunRecord]:
-            with self.db.conn:
-                rows = self.db.conn.execute(
-                    "UPDATE runs SET status = 'interrupted', finished_at = ?1 WHERE status = 'running' "
-                    "AND (lease_until IS NULL OR lease_until < ?1) RETURNING id", (now().isoformat(),)).fetchall()
-            return [RunRecord.model_validate(self.db["runs"].get(row[0])) for row in rows]
-
-        return await self._run(expire)
+        """Running runs whose holder stopped renewing (a dead process) become `interrupted`; returns them."""
+        return await self._interrupt("lease_until IS NULL OR lease_until < ?", [now().isoformat()])
 
     async def finish_run(self, run_id: str, result: PipelineResult, worker: str | None = None) -> bool:
         """Record the result, its trace, and how the run ended.
@@ -209,15 +199,17 @@ class Store:
 
     async def interrupt_claimed(self, worker: str) -> list[RunRecord]:
         """Runs a dead worker had claimed become `interrupted`; returns them."""
-        return await self._interrupt("status = 'running' AND claimed_by = ?", [worker])
+        return await self._interrupt("claimed_by = ?", [worker])
 
     async def _interrupt(self, where: str, params: list) -> list[RunRecord]:
+        """Running runs matching `where` become `interrupted`, atomically: of several processes
+        sweeping at once, each run is returned to one (whose thread it then tells)."""
         def mark() -> list[RunRecord]:
-            rows = [RunRecord.model_validate(r) for r in self.db["runs"].rows_where(where, params)]
             with self.db.conn:
-                for row in rows:
-                    self.db["runs"].update(row.id, {"status": "interrupted", "finished_at": now().isoformat()})
-            return rows
+                rows = self.db.conn.execute(
+                    f"UPDATE runs SET status = 'interrupted', finished_at = ? WHERE status = 'running' AND ({where}) "
+                    "RETURNING id", [now().isoformat(), *params]).fetchall()
+            return [RunRecord.model_validate(self.db["runs"].get(row[0])) for row in rows]
 
         return await self._run(mark)
 

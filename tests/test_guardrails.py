@@ -12,12 +12,10 @@ from agents.injection import instruction_like, quarantine, question_injection
 from agents.llm import OpenAILLM, RetryPolicy
 from agents.pipeline import Pipeline
 from agents.redaction import redact
-from .documents import PLANTED
+from .documents import PII, PLANTED
 from .fakes.openai_server import FakeOpenAI
 from .fakes.scripted_model import ScriptedModel
 
-PII = {"email": "jane.doe@acme-corp.com", "phone": "+1 415-555-0132", "card": "4111 1111 1111 1111",
-       "iban": "DE89 3704 0044 0532 0130 00", "key": "AKIAIOSFODNN7EXAMPLE"}
 PII_QUESTION = (f"I'm {PII['email']} ({PII['phone']}), card {PII['card']}, IBAN {PII['iban']}, "
                 f"key {PII['key']}: do you support SAML 2.0 single sign-on?")
 

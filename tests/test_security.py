@@ -19,6 +19,7 @@ from bot.slack_text import inert, link, question_text
 from bot.verification import SignatureCheck
 from storage import broken_link
 
+from .documents import PII
 from .fakes.slack_requests import SIGNING_SECRET, signature
 from .slack_harness import app_settings, start_app
 from .test_slack_app import UNANSWERABLE, answer_of, ask_escalated, button_value
@@ -170,8 +171,6 @@ def test_markup_helpers_neutralise_hostile_text():
 
 # -- personal data -----------------------------------------------------------------------
 
-PII = {"email": "jane.doe@acme-corp.com", "phone": "+1 415-555-0132", "card": "4111 1111 1111 1111",
-       "iban": "DE89 3704 0044 0532 0130 00", "key": "AKIAIOSFODNN7EXAMPLE"}
 
 
 def database_bytes(data_dir: Path) -> bytes:
