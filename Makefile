@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO_QUESTION ?= Do you encrypt customer data at rest on AWS?
 
-.PHONY: demo test install clean eval-dev
+.PHONY: demo test install clean eval-dev llama
 DEV_SET ?= ../shared/eval/sourcegraph
 
 $(BIN)/.installed: pyproject.toml
@@ -22,6 +22,9 @@ demo: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/pytest
+
+llama: $(BIN)/.installed  # llama-server and a 0.5B model in ~/.cache/rfpbot, for the local-model tests
+	$(BIN)/python -m tests.llama_server setup
 
 eval-dev: $(BIN)/.installed  # the real-world development set (offline engine)
 	$(BIN)/rfpbot eval --engine offline --corpus $(DEV_SET)/corpus --questions $(DEV_SET)/questions.csv

@@ -48,7 +48,7 @@ async def classify(ctx: RunContext, question: str) -> ClassificationResult:
         return await ctx.llm_or_offline(
             "classifier",
             lambda: ctx.ask(node="classifier", tier="fast", system=SYSTEM, payload={"question": question},
-                            output=ClassificationResult, usage=usage),
+                            output=ClassificationResult, usage=usage, max_tokens=160),
             lambda: classify_offline(question),
         )
 

@@ -18,3 +18,7 @@ class PipelineConfig(BaseModel):
     max_question_chars: int = Field(2000, ge=10)
     timeout_seconds: float = Field(300.0, gt=0, description="a run that takes longer ends with an error")
     llm_fallback: bool = Field(True, description="answer a node offline when the LLM fails for good")
+    max_llm_calls: int = Field(8, ge=0, description="LLM calls one run may make; later nodes are answered offline")
+    max_llm_tokens: int = Field(6000, ge=0, description="tokens one run may spend; a call's reply is shortened or "
+                                                              "answered offline to stay inside it")
+    evidence_tokens: int = Field(1500, ge=100, description="prompt budget for the passages the evidence call reads")

@@ -17,7 +17,7 @@ from retrieval import Document, Index
 
 from .config import PipelineConfig
 from .contracts import ProgressEvent, TraceEntry
-from .errors import LLMError
+from .errors import BudgetSpent, LLMError
 from .grounding import passages
 from .injection import quarantine
 from .support import Scorer, Semantics
@@ -51,6 +51,10 @@ class RunContext:
     semantics: Semantics = field(default_factory=lambda: Semantics(None))
     flagged: dict[str, list[str]] = field(default_factory=dict)
     """Sentences cut from documents because they address the bot (source path → sentences)."""
+    spent: Usage = field(default_factory=Usage)
+    """LLM calls and tokens of the whole run, against the config's budget."""
+    over_budget: list[str] = field(default_factory=list)
+    """Nodes answered offline because the run's LLM budget was spent."""
 
     async def scorer(self, texts: Iterable[str], documents: Iterable[Document] = ()) -> Scorer:
         """A scorer over the passages of every document read so far, with `texts` and those
@@ -81,19 +85,37 @@ class RunContext:
         await self.emit(ProgressEvent(stage=node, status="started", iteration=iteration))
         usage = Usage()
         started_at, t0 = datetime.now(timezone.utc), time.perf_counter()
+        skipped = len(self.over_budget)
         value = await work(usage)
-        summary = summarize(value)
+        summary = summarize(value) + (" (offline: the run's LLM budget is spent)"
+                                      if len(self.over_budget) > skipped else "")
         self.trace.append(TraceEntry(node=node, started_at=started_at, duration_ms=round((time.perf_counter() - t0) * 1000, 2),
-                                     llm_calls=usage.calls, tokens=usage.tokens, summary=summary))
+                                     llm_calls=usage.calls, tokens=usage.tokens, truncated=usage.truncated,
+                                     summary=summary))
         await self.emit(ProgressEvent(stage=node, status="finished", summary=summary, iteration=iteration))
         return value
 
-    async def ask(self, *, node: str, tier: Tier, system: str, payload: dict, output: type[M], usage: Usage) -> M:
-        """One structured LLM call; the inputs travel as JSON after an `INPUT:` line."""
+    def can_afford(self, calls: int, tokens: int = 0) -> bool:
+        """Whether the run's LLM budget allows `calls` more calls spending about `tokens` (always offline)."""
+        return self.llm is None or (self.spent.calls + calls <= self.config.max_llm_calls
+                                    and self.spent.tokens + tokens < self.config.max_llm_tokens)
+
+    async def ask(self, *, node: str, tier: Tier, system: str, payload: dict, output: type[M], usage: Usage,
+                  max_tokens: int | None = None) -> M:
+        """One structured LLM call within the run's budget; the inputs travel as JSON after an `INPUT:` line."""
         assert self.llm is not None
+        if self.spent.calls >= self.config.max_llm_calls or self.spent.tokens >= self.config.max_llm_tokens:
+            raise BudgetSpent(node, f"the run has used {self.spent.calls} calls and {self.spent.tokens} tokens")
         user = "INPUT:\n" + json.dumps(payload, ensure_ascii=False, default=str)
-        return await self.llm.structured(node=node, tier=tier, system=f"{system}\n\n{DATA_RULE}", user=user,
-                                         output=output, usage=usage)
+        own = Usage()
+        try:
+            return await self.llm.structured(node=node, tier=tier, system=f"{system}\n\n{DATA_RULE}", user=user,
+                                             output=output, usage=own, max_tokens=max_tokens,
+                                             max_calls=self.config.max_llm_calls - self.spent.calls,
+                                             max_spend=self.config.max_llm_tokens - self.spent.tokens)
+        finally:
+            usage.add(own)
+            self.spent.add(own)
 
     async def llm_or_offline(self, node: str, with_llm: Callable[[], Awaitable[T]], offline: Callable[[], T]) -> T:
         """The LLM path when there is a model; the offline path otherwise, or as fallback.
@@ -105,6 +127,9 @@ class RunContext:
             return await asyncio.to_thread(offline)
         try:
             return await with_llm()
+        except BudgetSpent:
+            self.over_budget.append(node)
+            return await asyncio.to_thread(offline)
         except LLMError as exc:
             if not self.config.llm_fallback:
                 raise

@@ -171,6 +171,7 @@ class TraceEntry(BaseModel):
     duration_ms: float
     llm_calls: int = 0
     tokens: int = 0
+    truncated: int = 0
     summary: str = ""
 
 

@@ -10,16 +10,29 @@ import asyncio
 
 from .audit import AuditReport, audit
 from .context import RunContext
-from .contracts import CriticChecks, CriticResult, EvidenceResult, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
+from pydantic import BaseModel
+
+from .contracts import (CriticChecks, CriticResult, EvidenceResult, QueryPlanResult, ResearchResult, SynthesisResult,
+                        ValidationCheck, Verdict)
 from .grounding import answer_sentences, strip_markers
 from .llm import Usage
 
 SYSTEM = """You review a drafted answer to a security questionnaire question before it is sent to a customer.
-Check: quote_grounding (every claim backed by a quote), status_alignment (the compliance status matches the
-quotes), confidence_calibration, facet_coverage (every facet answered or declared missing), answer_quality
-(clear, professional, complete). The automatic audit's findings are included; do not contradict them.
-verdict: PASS when the answer can be sent, REVISE when it can be fixed (give revision_instructions),
-FAIL when the question cannot be answered from this documentation at all. Reply with JSON only."""
+Check that every claim is backed by its quote, that the compliance status matches the quotes, that the
+confidence is honest, that every facet is answered or declared missing, and that the answer is clear.
+The automatic audit's findings are included; do not contradict them.
+verdict: PASS when the answer can be sent, REVISE when it can be fixed (say how in revision_instructions),
+FAIL when the question cannot be answered from this documentation at all. issues: at most 3, short.
+Reply with JSON only."""
+
+
+class CriticReview(BaseModel):
+    """The model's review: the audit supplies the checks, so the model's reply stays short."""
+
+    verdict: Verdict
+    issues: list[str]
+    recommended_confidence: int | None
+    revision_instructions: str | None
 
 
 def review_offline(report: AuditReport, research_more: list[str]) -> CriticResult:
@@ -39,11 +52,12 @@ async def critique(ctx: RunContext, question: str, plan: QueryPlanResult, draft:
         report = await asyncio.to_thread(audit, draft, research, ctx.documents, plan, scorer)
 
         async def with_llm() -> CriticResult:
-            payload = {"question": question, "facets": [f.name for f in plan.facets], "draft": draft.model_dump(),
-                       "evidence": [e.model_dump() for e in evidence.evidence],
-                       "audit": {"issues": report.issues, "checks": report.checks.model_dump()}}
+            # The draft's citations carry its quotes; the whole evidence would only cost tokens.
+            payload = {"question": question, "facets": [f.name for f in plan.facets],
+                       "draft": draft.model_dump(exclude={"reasoning"}),
+                       "audit": {"issues": report.issues, "failed_checks": report.checks.failed()}}
             review = await ctx.ask(node="critic", tier="fast", system=SYSTEM, payload=payload,
-                                   output=CriticResult, usage=usage)
+                                   output=CriticReview, usage=usage, max_tokens=300)
             return _verdict(report, research_more, review)
 
         return await ctx.llm_or_offline("critic", with_llm, lambda: review_offline(report, research_more))
@@ -51,12 +65,12 @@ async def critique(ctx: RunContext, question: str, plan: QueryPlanResult, draft:
     return await ctx.step("critic", work, _summary, iteration=iteration)
 
 
-def _verdict(report: AuditReport, research_more: list[str], llm_review: CriticResult | None) -> CriticResult:
-    checks = report.checks if llm_review is None else _and(report.checks, llm_review.checks)
-    issues = list(dict.fromkeys([*report.issues, *(llm_review.issues if llm_review else [])]))
+def _verdict(report: AuditReport, research_more: list[str], llm_review: CriticReview | None) -> CriticResult:
+    checks = report.checks if llm_review is None else _with_review(report.checks, llm_review)
+    issues = distinct([*report.issues, *(llm_review.issues if llm_review else [])])
     recommended = report.recommended_confidence
     if llm_review and llm_review.recommended_confidence is not None:
-        recommended = min(recommended, llm_review.recommended_confidence)
+        recommended = min(recommended, max(0, min(100, llm_review.recommended_confidence)))
     if llm_review and llm_review.verdict == "FAIL":
         verdict = "FAIL"
     elif report.blocking or research_more or (llm_review and llm_review.verdict == "REVISE"):
@@ -67,22 +81,32 @@ def _verdict(report: AuditReport, research_more: list[str], llm_review: CriticRe
                                           llm_review.revision_instructions if llm_review else None])) or None
     if research_more:
         instructions = (instructions + " " if instructions else "") + "Look again for: " + "; ".join(research_more) + "."
-    return CriticResult(verdict=verdict, checks=checks, issues=issues,
-                        suggestions=llm_review.suggestions if llm_review else [],
+    return CriticResult(verdict=verdict, checks=checks, issues=issues, suggestions=[],
                         recommended_confidence=recommended,
                         revision_instructions=instructions if verdict == "REVISE" else None,
                         missing_facets=research_more)
 
 
-def _and(audit_checks: CriticChecks, llm_checks: CriticChecks) -> CriticChecks:
-    merged = {}
-    for name, ours in audit_checks:
-        theirs = getattr(llm_checks, name)
-        issue = "; ".join(filter(None, [ours.issue, theirs.issue])) or None
-        merged[name] = ValidationCheck(passed=ours.passed and theirs.passed, issue=issue)
-    return CriticChecks(**merged)
+def _with_review(audit_checks: CriticChecks, review: CriticReview) -> CriticChecks:
+    """The audit's checks, with the model's objection (if any) recorded against answer quality."""
+    if review.verdict == "PASS":
+        return audit_checks
+    ours = audit_checks.answer_quality
+    theirs = "; ".join(review.issues[:2]) or "the model critic asked for a revision"
+    merged = ValidationCheck(passed=False, issue="; ".join(filter(None, [ours.issue, theirs])))
+    return audit_checks.model_copy(update={"answer_quality": merged})
 
 
 def _summary(result: CriticResult) -> str:
     failed = result.checks.failed()
     return result.verdict + (f": {'; '.join(failed.values())}" if failed else "")
+
+
+def distinct(issues: list[str]) -> list[str]:
+    """Issues once each, however a model varied their case, spacing or final stop."""
+    seen: dict[str, str] = {}
+    for issue in issues:
+        key = " ".join(issue.lower().split()).rstrip(" .")
+        if key and key not in seen:
+            seen[key] = issue.strip()
+    return list(seen.values())

@@ -21,3 +21,11 @@ class LLMError(AgentError):
 
 class InvalidOutput(LLMError):
     """The model's reply did not fit the schema, even after one repair attempt."""
+
+
+class Truncated(LLMError):
+    """The model's reply was cut off at its token limit, even after one shorter attempt."""
+
+
+class BudgetSpent(LLMError):
+    """The run has used the LLM calls or tokens it may; the rest is answered offline."""

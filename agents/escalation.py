@@ -8,7 +8,8 @@ from .contracts import CriticResult, ResearchResult, SynthesisResult
 
 def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research: ResearchResult,
                       config: PipelineConfig, iterations: int, fallbacks: list[str],
-                      flagged: dict[str, list[str]] | None = None) -> str | None:
+                      flagged: dict[str, list[str]] | None = None,
+                      over_budget: list[str] | None = None) -> str | None:
     """None when the answer may go out as it is; otherwise why a reviewer is needed."""
     reasons = []
     if critic.verdict == "FAIL":
@@ -16,7 +17,10 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
                        + (f" ({critic.issues[0]})" if critic.issues else ""))
     elif critic.verdict == "REVISE":
         reasons.append(f"after {iterations} drafts the critic still found problems: "
-                       + ("; ".join(critic.issues[:3]) or "see the critic's feedback"))
+                       + ("; ".join(clip(i, 200) for i in critic.issues[:3]) or "see the critic's feedback"))
+        if over_budget:
+            reasons.append(f"the run's LLM budget ({config.max_llm_calls} calls, {config.max_llm_tokens} tokens) "
+                           "ended the revisions")
     if synthesis.facets_missing:
         reasons.append("no source covers " + "; ".join(synthesis.facets_missing))
     if not synthesis.citations and research.capability_gap:
@@ -29,8 +33,17 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
                        f"{config.confidence_threshold} ({support})")
     for source_path, sentences in (flagged or {}).items():
         reasons.append(f"{source_path} contains text addressed to the bot, possibly planted "
-                       f"(\"{sentences[0][:160]}\"); it was treated as data and left out of the answer")
+                       f"(\"{clip(sentences[0], 160)}\"); it was treated as data and left out of the answer")
     if fallbacks:
         reasons.append("the language model failed, so parts were answered by the offline engine ("
-                       + "; ".join(fallbacks)[:300] + ")")
+                       + clip("; ".join(fallbacks), 400) + ")")
     return "; ".join(dict.fromkeys(reasons)) or None
+
+
+def clip(text: str, limit: int) -> str:
+    """At most `limit` characters, cut at a word boundary and marked with an ellipsis."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "…"

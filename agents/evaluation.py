@@ -54,6 +54,7 @@ class QuestionOutcome(BaseModel):
     latency_ms: float
     llm_calls: int
     tokens: int
+    truncated_replies: int = 0
     ungrounded_quotes: int
     error: str | None
 
@@ -77,6 +78,10 @@ class EvalReport(BaseModel):
     latency_ms_p95: float
     llm_calls_per_question: float
     tokens_per_question: float
+    llm_calls_max: int = 0
+    tokens_max: int = 0
+    truncated_replies: int = Field(0, description="LLM replies cut off at max_tokens, over all questions")
+    failed_runs: int = Field(0, description="runs that ended with an error (the run limit, a failed model)")
     per_question: list[QuestionOutcome]
 
 
@@ -130,7 +135,8 @@ def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Calla
         expected_sources=expected.expected_sources, cited_sources=cited, verdict=result.verdict,
         confidence=s.confidence_score if s else None, escalated=result.escalated,
         escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),
-        tokens=result.tokens(), ungrounded_quotes=ungrounded, error=result.error,
+        tokens=result.tokens(), truncated_replies=sum(t.truncated for t in result.trace),
+        ungrounded_quotes=ungrounded, error=result.error,
     )
 
 
@@ -160,6 +166,10 @@ def report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
         latency_ms_p95=round(_percentile(latencies, 95), 1),
         llm_calls_per_question=round(sum(o.llm_calls for o in outcomes) / n, 2),
         tokens_per_question=round(sum(o.tokens for o in outcomes) / n, 1),
+        llm_calls_max=max((o.llm_calls for o in outcomes), default=0),
+        tokens_max=max((o.tokens for o in outcomes), default=0),
+        truncated_replies=sum(o.truncated_replies for o in outcomes),
+        failed_runs=sum(o.error is not None for o in outcomes),
         per_question=outcomes,
     )
 

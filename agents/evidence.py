@@ -1,5 +1,11 @@
-"""Evidence: verbatim quotes from each source, in parallel; every quote is checked to
-occur in its source document and dropped if it does not."""
+"""Evidence: verbatim quotes from the sources; every quote is checked to occur in its source.
+
+Offline, each source's passages are ranked by relevance. With a model, the best
+passages of all sources (ranked the same way, within a token budget) are numbered
+and the model picks the ones that help by number, in one call: the quotes are
+verbatim by construction, the prompt stays small enough for a local model's
+context, and the reply is a handful of integers that cannot run away.
+"""
 
 from __future__ import annotations
 
@@ -9,25 +15,29 @@ from pydantic import BaseModel
 
 from .context import RunContext
 from .contracts import EvidenceResult, QueryPlanResult, ResearchSource, SourceEvidence
-from .llm import Usage
 from .grounding import occurs_in, passages
+from .llm import Usage
 from .support import Scorer
+from .tokens import fit
 
-SYSTEM = """You extract evidence for answering a security questionnaire question.
-From the document given, copy the sentences that help answer the question or one of its facets,
-word for word: do not paraphrase, shorten, merge or fix them. Include sentences that limit or deny
-the capability (plans, "on request", "not supported"). At most 4 quotes; none if nothing is relevant.
+SYSTEM = """You pick evidence for answering a security questionnaire question.
+You get numbered passages from the vendor's documentation. Reply with the ids of the passages that
+help answer the question or one of its facets, best first. Include passages that limit or deny the
+capability (plans, "on request", "not supported"). At most 6 ids; an empty list when none is relevant.
 Reply with JSON only."""
 
-
-class QuoteSelection(BaseModel):
-    """The evidence agent's reply for one document."""
-
-    quotes: list[str]
+_CANDIDATES_PER_SOURCE = 2  # × quotes_per_source passages of each source are offered to the model
+_REPLY_TOKENS = 120
 
 
-def quotes_offline(question: str, plan: QueryPlanResult, text: str, limit: int, scorer: Scorer) -> list[str]:
-    """The passages that best answer the question or one of its facets (semantic + term fit)."""
+class PassageChoice(BaseModel):
+    """The evidence agent's reply: ids of the numbered passages, best first."""
+
+    passage_ids: list[int]
+
+
+def ranked_quotes(question: str, plan: QueryPlanResult, text: str, scorer: Scorer) -> list[tuple[float, str]]:
+    """(score, quote) for every passage, best first, by fit to the question or one of its facets."""
     facets = [f.description for f in plan.facets if f.description != question]
     scored = []
     for position, passage in enumerate(passages(text)):
@@ -35,38 +45,63 @@ def quotes_offline(question: str, plan: QueryPlanResult, text: str, limit: int, 
         for facet in facets:
             score = max(score, 0.9 * scorer.relevance(facet, passage).score)
         scored.append((-score, position, passage.quote))
-    return [quote for _, _, quote in sorted(scored)[:limit]]
+    return [(-negative, quote) for negative, _, quote in sorted(scored)]
+
+
+def quotes_offline(question: str, plan: QueryPlanResult, text: str, limit: int, scorer: Scorer) -> list[str]:
+    """The passages that best answer the question or one of its facets (semantic + term fit)."""
+    return [quote for _, quote in ranked_quotes(question, plan, text, scorer)[:limit]]
 
 
 async def gather_evidence(ctx: RunContext, question: str, plan: QueryPlanResult, sources: list[ResearchSource],
                           *, node: str = "evidence", iteration: int | None = None) -> EvidenceResult:
-    """The evidence node: one extraction per source, all at once."""
+    """The evidence node."""
 
     async def work(usage: Usage) -> EvidenceResult:
         documents = await asyncio.gather(*(ctx.document(s.source_path) for s in sources))
+        texts = {d.source_path: d.text for d in documents}
         scorer = await ctx.scorer([question, *(f.description for f in plan.facets)], documents)
-        found = await asyncio.gather(*(_one(ctx, question, plan, source, usage, scorer) for source in sources))
+        ranked = await asyncio.to_thread(
+            lambda: {path: ranked_quotes(question, plan, text, scorer) for path, text in texts.items()})
+        limit = ctx.config.quotes_per_source
+        chosen = await ctx.llm_or_offline(
+            "evidence", lambda: _choose(ctx, question, plan, ranked, usage),
+            lambda: {path: [q for _, q in items[:limit]] for path, items in ranked.items()})
+        titles = {d.source_path: d.title for d in documents}
+        found = [_verified(path, titles[path], chosen.get(path, []), texts[path], limit) for path in texts]
         return EvidenceResult(evidence=[e for e in found if e.quotes])
 
     return await ctx.step(node, work, lambda r: f"{r.quote_count()} quotes from {len(r.evidence)} sources",
                           iteration=iteration)
 
 
-async def _one(ctx: RunContext, question: str, plan: QueryPlanResult, source: ResearchSource, usage: Usage,
-               scorer: Scorer) -> SourceEvidence:
-    document = await ctx.document(source.source_path)
-    limit = ctx.config.quotes_per_source
+async def _choose(ctx: RunContext, question: str, plan: QueryPlanResult,
+                  ranked: dict[str, list[tuple[float, str]]], usage: Usage) -> dict[str, list[str]]:
+    """The model's pick among the best passages of every source, as quotes per source."""
+    offered = _candidates(ranked, ctx.config.quotes_per_source * _CANDIDATES_PER_SOURCE)
+    kept = fit([quote for _, quote in offered], ctx.config.evidence_tokens, ctx.llm.meter)
+    offered = offered[: len(kept)]
+    payload = {"question": question, "facets": [f.description for f in plan.facets],
+               "passages": [{"id": n, "text": quote} for n, (_, quote) in enumerate(offered, start=1)]}
+    reply = await ctx.ask(node="evidence", tier="fast", system=SYSTEM, payload=payload, output=PassageChoice,
+                          usage=usage, max_tokens=_REPLY_TOKENS)
+    chosen: dict[str, list[str]] = {}
+    for n in dict.fromkeys(reply.passage_ids):
+        if 1 <= n <= len(offered):
+            path, quote = offered[n - 1]
+            chosen.setdefault(path, []).append(quote)
+    return chosen
 
-    async def with_llm() -> list[str]:
-        payload = {"question": question, "facets": [f.description for f in plan.facets],
-                   "source_path": source.source_path, "title": document.title, "document": document.text}
-        reply = await ctx.ask(node="evidence", tier="fast", system=SYSTEM, payload=payload,
-                              output=QuoteSelection, usage=usage)
-        return reply.quotes
 
-    quotes = await ctx.llm_or_offline("evidence", with_llm, lambda: quotes_offline(question, plan, document.text, limit, scorer))
-    verified = list(dict.fromkeys(q.strip() for q in quotes if occurs_in(q, document.text)))
-    return SourceEvidence(source_path=source.source_path, source_title=document.title, quotes=verified[: limit + 1])
+def _candidates(ranked: dict[str, list[tuple[float, str]]], per_source: int) -> list[tuple[str, str]]:
+    """(source, quote) pairs: each source's best few, all of them ordered by score."""
+    pool = [(score, path, quote) for path, items in ranked.items() for score, quote in items[:per_source]]
+    return [(path, quote) for _, path, quote in sorted(pool, key=lambda item: -item[0])]
+
+
+def _verified(path: str, title: str, quotes: list[str], text: str, limit: int) -> SourceEvidence:
+    verified = list(dict.fromkeys(q.strip() for q in quotes if occurs_in(q, text)))
+    return SourceEvidence(source_path=path, source_title=title, quotes=verified[: limit + 1])
 
 
 def merge(first: EvidenceResult, second: EvidenceResult) -> EvidenceResult:

@@ -37,6 +37,11 @@ class Pipeline:
         self.config = config or PipelineConfig()
         self.semantics = Semantics(index.embedder)
 
+    async def aclose(self) -> None:
+        """Close the model's connections (the index belongs to the caller)."""
+        if self.llm is not None:
+            await self.llm.aclose()
+
     @property
     def engine(self) -> str:
         """'offline' or the model's name."""
@@ -89,20 +94,28 @@ class Pipeline:
         if critic.recommended_confidence is not None:
             final.confidence_score = min(final.confidence_score, critic.recommended_confidence)
         reason = escalation_reason(final, critic, result.research, self.config, result.iterations, ctx.fallbacks,
-                                   ctx.flagged)
+                                   ctx.flagged, ctx.over_budget)
         result.escalated, result.escalation_reason = reason is not None, reason
 
     async def _loop(self, ctx: RunContext, result: PipelineResult, question: str) -> None:
         researched: set[str] = set()
         critic = None
+        round_cost = 0
         for iteration in range(1, self.config.max_iterations + 1):
+            if iteration > 1 and not ctx.can_afford(2, round_cost):
+                # A revision the model cannot finish would be judged by the offline audit alone,
+                # overruling the model critic's objection: stop with its verdict instead.
+                ctx.over_budget.append(f"revision {iteration}")
+                return
+            before = ctx.spent.tokens
             draft = await synthesize(ctx, question, result.query_plan, result.evidence, critic, iteration)
             result.synthesis, result.iterations = draft, iteration
             result.synthesis_history.append(draft)
             more = [f for f in draft.facets_missing if f not in researched] if iteration < self.config.max_iterations else []
             critic = await critique(ctx, question, result.query_plan, draft, result.evidence, result.research, more, iteration)
             result.critic_feedback.append(critic)
-            if critic.verdict in ("PASS", "FAIL"):
+            round_cost = ctx.spent.tokens - before  # what the next round will likely cost
+            if critic.verdict in ("PASS", "FAIL") or _stuck(result):
                 return
             if critic.missing_facets:
                 researched.update(critic.missing_facets)
@@ -122,6 +135,16 @@ class Pipeline:
             more: EvidenceResult = await evidence_agent.gather_evidence(
                 ctx, question, result.query_plan, fresh, node="re-evidence", iteration=iteration)
             result.evidence = evidence_agent.merge(result.evidence, more)
+
+
+def _stuck(result: PipelineResult) -> bool:
+    """The same draft and the same objections twice: another round would only repeat them."""
+    if len(result.synthesis_history) < 2:
+        return False
+    before, now = result.synthesis_history[-2], result.synthesis_history[-1]
+    same_draft = (" ".join(before.answer.split()), before.compliance_status) == (" ".join(now.answer.split()), now.compliance_status)
+    same_issues = result.critic_feedback[-2].issues == result.critic_feedback[-1].issues
+    return same_draft and same_issues and not result.critic_feedback[-1].missing_facets
 
 
 def _refuse(result: PipelineResult) -> None:

@@ -3,12 +3,13 @@ and a confidence. Offline it is extractive; with a model it is written by the st
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
 from .facets import facet_coverage
-from .grounding import Passage, passage_for, passages
+from .grounding import Passage, occurs_in, passage_for, passages
 from .llm import Usage
 from .support import CONFIDENT, RELEVANT, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
@@ -34,6 +35,7 @@ _BAND = 0.07          # passages within this of the best one are cited beside it
 _FLOOR = 0.33         # under it nothing is even offered as a closest passage for review
 _MAX_CITATIONS = 3
 _NAMED_BONUS = 0.1
+_SNAP = 0.85          # how alike a model's copy must be to an evidence quote to be read as it
 _SHORT_LEAD = 4       # passages before a page's first sub-heading that can be a note on its scope
 
 
@@ -198,6 +200,33 @@ def _abstain(question: str, plan: QueryPlanResult, closest: list[_Quote], absent
         reasoning=f"Not answered: {why}.")
 
 
+def snap_quotes(draft: SynthesisResult, evidence: EvidenceResult, documents: dict[str, Document]) -> SynthesisResult:
+    """A citation whose quote a model copied nearly but not exactly gets the evidence quote it
+    was copying (small models drop a word or fix a typo). The audit still judges whether the
+    sentence citing it says what the quote says; a quote like none of the evidence stays as
+    it is, for the audit to reject."""
+    pool = [(e.source_path, e.source_title, q) for e in evidence.evidence for q in e.quotes]
+    citations = []
+    for citation in draft.citations:
+        document = documents.get(citation.source_path)
+        if document is not None and occurs_in(citation.quote, document.text):
+            citations.append(citation)
+            continue
+        best = max(pool, key=lambda item: _likeness(citation.quote, item[2]), default=None)
+        if best is None or _likeness(citation.quote, best[2]) < _SNAP:
+            citations.append(citation)
+            continue
+        source = documents.get(best[0])
+        citations.append(citation.model_copy(update={"source_path": best[0], "source_title": best[1],
+                                                     "quote": best[2], "url": source.url if source else citation.url}))
+    return draft.model_copy(update={"citations": citations})
+
+
+def _likeness(copy: str, quote: str) -> float:
+    return difflib.SequenceMatcher(None, " ".join(copy.lower().split()), " ".join(quote.lower().split()),
+                                   autojunk=False).ratio()
+
+
 async def synthesize(ctx: RunContext, question: str, plan: QueryPlanResult, evidence: EvidenceResult,
                      critic: CriticResult | None, iteration: int) -> SynthesisResult:
     """The synthesis node; on a revision it receives the critic's instructions."""
@@ -209,10 +238,14 @@ async def synthesize(ctx: RunContext, question: str, plan: QueryPlanResult, evid
                    "urls": {path: doc.url for path, doc in ctx.documents.items()},
                    "revision": critic.model_dump(include={"issues", "revision_instructions", "recommended_confidence"})
                    if critic else None}
+        async def with_llm() -> SynthesisResult:
+            draft = await ctx.ask(node="synthesis", tier="strong", system=SYSTEM, payload=payload,
+                                  output=SynthesisResult, usage=usage)
+            return snap_quotes(draft, evidence, ctx.documents)
+
         return await ctx.llm_or_offline(
             "synthesis",
-            lambda: ctx.ask(node="synthesis", tier="strong", system=SYSTEM, payload=payload,
-                            output=SynthesisResult, usage=usage),
+            with_llm,
             lambda: synthesize_offline(question, plan, evidence, ctx.documents, scorer, critic),
         )
 

@@ -1,11 +1,17 @@
-"""Pipeline benchmark: the sample questions through the OpenAI engine against the
-fake OpenAI server with a fixed latency per call.
+"""Pipeline benchmark: the sample questions through the OpenAI engine.
 
-Reports LLM calls per question, rounds (the longest chain of calls that ran one
-after another), overhead = wall time / (rounds x latency), and the pipeline's own
-time per question outside the LLM calls and the index.
+Against the fake OpenAI server (the default) with a fixed latency per call: LLM
+calls per question, rounds (the longest chain of calls that ran one after another),
+overhead = wall time / (rounds x latency), and the pipeline's own time per question
+outside the LLM calls and the index.
+
+Against a real OpenAI-compatible server (`--base-url`, e.g. llama.cpp's llama-server,
+Ollama, vLLM): every 5th sample question (8 by default, all three statuses), one at
+a time, with calls, tokens, synthesis/critic rounds, truncated replies and wall time
+per question, and the eval figures (status accuracy, grounding, escalation).
 
     python bench/pipeline.py [--llm-latency-ms 200] [--json] [--questions N]
+    python bench/pipeline.py --base-url http://127.0.0.1:8080/v1 [--model NAME] [--context-tokens 8192]
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ from pathlib import Path
 
 from _common import KB, ROOT, emit, mean, percentile, questions
 
-from agents.llm import OpenAILLM
+from agents.config import PipelineConfig
+from agents.evaluation import ExpectedAnswer, outcome, report
+from agents.llm import OpenAILLM, ReplyLimits
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
 
@@ -86,6 +94,71 @@ async def run(args) -> dict:
     }
 
 
+async def run_real(args) -> dict:
+    """Every 5th sample question against a real server, one at a time."""
+    rows = questions()[::5][: args.questions]
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        index = EmbeddedIndex(Path(tmp) / "i.sqlite", WordLlamaEmbedder())
+        await ingest([KB], index)
+        client = AsyncOpenAI(api_key=args.api_key, base_url=args.base_url)
+        limits = ReplyLimits(args.fast_max_tokens, args.strong_max_tokens, args.context_tokens)
+        pipeline = Pipeline(index, OpenAILLM(client, fast_model=args.model, strong_model=args.model,
+                                             timeout=args.timeout, limits=limits), PipelineConfig())
+        try:
+            for row in rows:
+                t0 = time.perf_counter()
+                result = await pipeline.run(row["question"])
+                results.append((row, result, time.perf_counter() - t0))
+                print(f"  {row['id']}: {result.synthesis.compliance_status if result.synthesis else result.error} "
+                      f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+        finally:
+            await pipeline.aclose()
+            await index.close()
+    expected = [ExpectedAnswer.model_validate(row) for row, _, _ in results]
+    outcomes = [outcome(item, result, lambda path: (KB / path).read_text() if (KB / path).is_file() else None)
+                for item, (_, result, _) in zip(expected, results)]
+    figures = report(outcomes, sum(len(r.synthesis.citations) for _, r, _ in results if r.success and r.synthesis))
+    per_question = [{"id": row["id"], "expected": row["expected_status"],
+                     "status": r.synthesis.compliance_status if r.synthesis else None, "verdict": r.verdict,
+                     "escalated": r.escalated, "calls": r.llm_calls(), "tokens": r.tokens(), "rounds": r.iterations,
+                     "truncated": sum(t.truncated for t in r.trace), "wall_s": round(wall, 1), "error": r.error}
+                    for row, r, wall in results]
+    return {
+        "base_url": args.base_url, "model": args.model, "questions": len(results),
+        "status_accuracy": figures.status_accuracy, "grounding_rate": figures.grounding_rate,
+        "non_pass_unescalated": sum(q["verdict"] != "PASS" and not q["escalated"] for q in per_question),
+        "failed_runs": figures.failed_runs, "truncated_replies": figures.truncated_replies,
+        "llm_calls_mean": figures.llm_calls_per_question, "llm_calls_max": figures.llm_calls_max,
+        "tokens_mean": figures.tokens_per_question, "tokens_max": figures.tokens_max,
+        "rounds_mean": round(mean([q["rounds"] for q in per_question]), 2),
+        "wall_s_mean": round(mean([q["wall_s"] for q in per_question]), 1),
+        "wall_s_max": max((q["wall_s"] for q in per_question), default=0.0),
+        "per_question": per_question,
+    }
+
+
+def table_real(r: dict) -> str:
+    """The human-readable summary of a real-server run."""
+    lines = [
+        f"{r['model']} at {r['base_url']}, {r['questions']} sample questions, one at a time",
+        f"runs that failed (run limit, model)  {r['failed_runs']}",
+        f"truncated replies             {r['truncated_replies']}",
+        f"LLM calls per question        mean {r['llm_calls_mean']}   max {r['llm_calls_max']}",
+        f"tokens per question           mean {r['tokens_mean']}   max {r['tokens_max']}",
+        f"synthesis/critic rounds       mean {r['rounds_mean']}",
+        f"wall time per question        mean {r['wall_s_mean']} s   max {r['wall_s_max']} s",
+        f"grounding rate                {r['grounding_rate']}",
+        f"non-PASS sent unreviewed      {r['non_pass_unescalated']}",
+        f"status accuracy               {r['status_accuracy']}",
+        "",
+    ]
+    lines += [f"  {q['id']}: expected {q['expected']}, got {q['status']} ({q['verdict']}"
+              f"{', escalated' if q['escalated'] else ''}); {q['calls']} calls, {q['tokens']} tokens, "
+              f"{q['rounds']} rounds, {q['truncated']} truncated, {q['wall_s']} s" for q in r["per_question"]]
+    return "\n".join(lines)
+
+
 def table(r: dict) -> str:
     """The human-readable summary."""
     return "\n".join([
@@ -103,9 +176,23 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, force=True)
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--llm-latency-ms", type=float, default=200)
-    parser.add_argument("--questions", type=int, default=40)
+    parser.add_argument("--questions", type=int, help="how many (default: 40 with the fake, 8 with --base-url)")
     parser.add_argument("--json", action="store_true")
+    real = parser.add_argument_group("a real server")
+    real.add_argument("--base-url", help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1")
+    real.add_argument("--model", default="local", help="model name sent in requests (default: local)")
+    real.add_argument("--api-key", default="local")
+    real.add_argument("--context-tokens", type=int, help="the server's context window")
+    real.add_argument("--fast-max-tokens", type=int, default=700)
+    real.add_argument("--strong-max-tokens", type=int, default=1200)
+    real.add_argument("--timeout", type=float, default=120.0, help="seconds per call")
     args = parser.parse_args()
+    if args.base_url:
+        args.questions = args.questions or 8
+        result = asyncio.run(run_real(args))
+        emit(result, args.json, table_real(result))
+        return
+    args.questions = args.questions or 40
     result = asyncio.run(run(args))
     emit(result, args.json, table(result))
 

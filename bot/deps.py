@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents.config import PipelineConfig
-from agents.llm import LLM, OpenAILLM
+from agents.llm import LLM, OpenAILLM, ReplyLimits
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
 from retrieval.weaviate_index import WeaviateIndex, connect
@@ -65,12 +65,14 @@ def make_llm(settings: Settings, requested: str | None = None) -> LLM | None:
         return None
     return OpenAILLM(make_openai_client(settings), fast_model=settings.openai_fast_model,
                      strong_model=settings.openai_strong_model, timeout=settings.openai_timeout,
-                     max_concurrency=settings.llm_concurrency, calls_per_minute=settings.llm_calls_per_minute)
+                     max_concurrency=settings.llm_concurrency, calls_per_minute=settings.llm_calls_per_minute,
+                     limits=ReplyLimits(settings.llm_fast_max_tokens, settings.llm_strong_max_tokens,
+                                        settings.llm_context_tokens))
 
 
 def pipeline_config(settings: Settings) -> PipelineConfig:
-    """The pipeline's knobs from the settings."""
-    return PipelineConfig(max_iterations=settings.max_iterations, confidence_threshold=settings.confidence_threshold)
+    """The pipeline's knobs from the settings: every field of PipelineConfig has one."""
+    return PipelineConfig(**{name: getattr(settings, name) for name in PipelineConfig.model_fields})
 
 
 def make_pipeline(settings: Settings, index: Index, engine: str | None = None) -> Pipeline:

@@ -55,10 +55,40 @@ class Settings(BaseSettings):
                                   description="Seconds before one LLM call is abandoned and retried.")
     llm_concurrency: int = Field(8, ge=1, validation_alias=_env("RFPBOT_LLM_CONCURRENCY"))
     llm_calls_per_minute: int = Field(300, ge=1, validation_alias=_env("RFPBOT_LLM_CALLS_PER_MINUTE"))
+    llm_fast_max_tokens: int = Field(700, ge=64, validation_alias=_env("RFPBOT_LLM_FAST_MAX_TOKENS"),
+                                     description="Longest reply of a fast-model call (max_tokens).")
+    llm_strong_max_tokens: int = Field(1200, ge=64, validation_alias=_env("RFPBOT_LLM_STRONG_MAX_TOKENS"),
+                                       description="Longest reply of a strong-model call (synthesis).")
+    llm_context_tokens: int | None = Field(None, ge=512, validation_alias=_env("RFPBOT_LLM_CONTEXT_TOKENS"),
+                                           description="The server's context window; prompts that cannot fit "
+                                                       "are not sent (learnt from the server's errors if unset).")
+    # The pipeline's knobs (agents.config.PipelineConfig), one setting each.
     confidence_threshold: int = Field(70, ge=0, le=100, validation_alias=_env("RFPBOT_CONFIDENCE_THRESHOLD"),
                                       description="Answers under this confidence go to human review.")
     max_iterations: int = Field(3, ge=1, le=10, validation_alias=_env("RFPBOT_MAX_ITERATIONS"),
                                 description="Synthesis/critic rounds at most.")
+    search_k: int = Field(8, ge=1, validation_alias=_env("RFPBOT_SEARCH_K"), description="Chunks per search query.")
+    max_sources: int = Field(6, ge=1, validation_alias=_env("RFPBOT_MAX_SOURCES"),
+                             description="Documents research keeps at most.")
+    min_sources: int = Field(2, ge=1, validation_alias=_env("RFPBOT_MIN_SOURCES"),
+                             description="Documents research keeps at least, when any match.")
+    source_min_score: float = Field(0.35, ge=0, le=1, validation_alias=_env("RFPBOT_SOURCE_MIN_SCORE"),
+                                    description="Fused search score a source needs.")
+    quotes_per_source: int = Field(3, ge=1, validation_alias=_env("RFPBOT_QUOTES_PER_SOURCE"),
+                                   description="Quotes taken from one document.")
+    max_question_chars: int = Field(2000, ge=10, validation_alias=_env("RFPBOT_MAX_QUESTION_CHARS"),
+                                    description="Longer questions are refused with a message.")
+    timeout_seconds: float = Field(300.0, gt=0, validation_alias=_env("RFPBOT_RUN_TIMEOUT"),
+                                   description="A run that takes longer ends with an error and is escalated.")
+    llm_fallback: bool = Field(True, validation_alias=_env("RFPBOT_LLM_FALLBACK"),
+                               description="Answer a step offline when the model fails for good (escalated).")
+    max_llm_calls: int = Field(8, ge=0, validation_alias=_env("RFPBOT_MAX_LLM_CALLS"),
+                               description="LLM calls one question may make; later steps run offline.")
+    max_llm_tokens: int = Field(6000, ge=0, validation_alias=_env("RFPBOT_MAX_LLM_TOKENS"),
+                                description="Tokens one question may spend; replies are shortened, or steps "
+                                            "answered offline, to stay inside it.")
+    evidence_tokens: int = Field(1500, ge=100, validation_alias=_env("RFPBOT_EVIDENCE_TOKENS"),
+                                 description="Prompt budget for the passages the evidence call reads.")
 
     slack_bot_token: str | None = Field(None, validation_alias=_env("SLACK_BOT_TOKEN"), description="xoxb- token.")
     slack_app_token: str | None = Field(None, validation_alias=_env("SLACK_APP_TOKEN"),

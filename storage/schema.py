@@ -44,6 +44,10 @@ MIGRATIONS: list[str] = [
     CREATE TRIGGER review_log_no_delete BEFORE DELETE ON review_log
         BEGIN SELECT RAISE(ABORT, 'the review log is append-only'); END;
     """,
+    # 3: replies a model cut off at max_tokens, per node.
+    """
+    ALTER TABLE run_events ADD COLUMN truncated INTEGER DEFAULT 0;
+    """,
 ]
 
 

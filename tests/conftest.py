@@ -147,6 +147,29 @@ def weaviate_server(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def llama_url(tmp_path_factory):
+    """The base URL (…/v1) of a real local model: LLAMA_URL if set, else a llama-server started here
+    from the cache that `make llama` fills. Skipped without one, failed with RFPBOT_REQUIRE_LLAMA=1."""
+    import os
+
+    from .fakes.server import free_ports
+    from .llama_server import LlamaServer, LlamaUnavailable, find
+
+    if os.environ.get("LLAMA_URL"):
+        yield os.environ["LLAMA_URL"]
+        return
+    try:
+        binary, model = find()
+        server = LlamaServer.start(binary, model, tmp_path_factory.mktemp("llama") / "llama.log", free_ports(1)[0])
+    except LlamaUnavailable as exc:
+        if os.environ.get("RFPBOT_REQUIRE_LLAMA") == "1":
+            pytest.fail(f"RFPBOT_REQUIRE_LLAMA=1 but no local model: {exc}")
+        pytest.skip(f"no local model: {exc}")
+    yield server.url
+    server.stop()
+
+
 @pytest.fixture
 def slack():
     """A fresh fake Slack Web API on loopback (with one user group, SREVIEW)."""
@@ -156,3 +179,19 @@ def slack():
     with fake.serve() as server:
         fake.url = server.url
         yield fake
+
+
+@pytest.fixture
+async def harness(kb_index):
+    """The OpenAI engine against the fake server with a scripted model (see openai_harness)."""
+    from .fakes.openai_server import FakeOpenAI
+    from .fakes.scripted_model import ScriptedModel
+    from .openai_harness import Harness
+
+    model = ScriptedModel()
+    fake = FakeOpenAI(chat=model)
+    with fake.serve() as server:
+        harness = Harness(fake, model, server.url, kb_index)
+        yield harness
+        for client in harness.clients:
+            await client.close()

@@ -31,7 +31,10 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     index = await open_index(settings, index_path=args.index)
     try:
         pipeline = make_pipeline(settings, index, args.engine)
-        result = await pipeline.run(question, on_progress=None if args.json else _print_progress)
+        try:
+            result = await pipeline.run(question, on_progress=None if args.json else _print_progress)
+        finally:
+            await pipeline.aclose()
     finally:
         await index.close()
     # The JSON is for files and tools: it stays redacted. The text is read by the asker

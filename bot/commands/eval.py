@@ -39,7 +39,11 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                                  create=True, prefix=f"RfpbotEval{uuid.uuid4().hex[:8]}")
         try:
             await ingest([args.corpus], index, warn=lambda m: print(f"warning: {m}", file=sys.stderr))
-            result = await _evaluate(make_pipeline(settings, index, args.engine), expected, args)
+            pipeline = make_pipeline(settings, index, args.engine)
+            try:
+                result = await _evaluate(pipeline, expected, args)
+            finally:
+                await pipeline.aclose()
         finally:
             await index.drop()
             await index.close()
@@ -85,7 +89,9 @@ def _table(r: EvalReport) -> str:
         f"PASS rate            {r.pass_rate:.3f}",
         f"escalation rate      {r.escalation_rate:.3f}",
         f"latency p50 / p95    {r.latency_ms_p50:.0f} / {r.latency_ms_p95:.0f} ms",
-        f"LLM calls / question {r.llm_calls_per_question}   tokens / question {r.tokens_per_question}",
+        f"LLM calls / question {r.llm_calls_per_question} (max {r.llm_calls_max})   "
+        f"tokens / question {r.tokens_per_question} (max {r.tokens_max})",
+        f"truncated replies    {r.truncated_replies}   failed runs {r.failed_runs}",
         "", "confusion (expected → answered)",
     ]
     for expected, row in r.confusion_matrix.items():

@@ -99,11 +99,13 @@ async def _local_worker(args, settings: Settings, client, store: Store, embedder
 
     async def build():
         index = await open_index(settings, index_path=args.index)
-        opened.append(index)
-        return build_worker(settings, client, store, make_pipeline(settings, index, args.engine), embedder)
+        pipeline = make_pipeline(settings, index, args.engine)
+        opened.append((index, pipeline))
+        return build_worker(settings, client, store, pipeline, embedder)
 
     async def cleanup():
-        for index in opened:
+        for index, pipeline in opened:
+            await pipeline.aclose()
             await index.close()
 
     return await InProcessWorker.start(build, cleanup)

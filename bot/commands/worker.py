@@ -37,7 +37,8 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     index = await open_index(settings, index_path=args.index)
     store = open_store(settings)
     embedder = make_embedder(settings)
-    worker = build_worker(settings, client, store, make_pipeline(settings, index, args.engine), embedder)
+    pipeline = make_pipeline(settings, index, args.engine)
+    worker = build_worker(settings, client, store, pipeline, embedder)
     await embedder.embed(["warm-up"])
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -49,6 +50,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         if watch:
             watch.cancel()
         await worker.drain()
+        await pipeline.aclose()
         await store.close()
         await index.close()
     return 0

@@ -31,6 +31,7 @@ class Fault:
     retry_after: float | None = None
     hang_seconds: float = 0.0
     body: str | None = None
+    message: str | None = None
 
 
 @dataclass
@@ -52,6 +53,8 @@ class FakeOpenAI:
     chat: ChatHandler | None = None
     faults: deque[Fault] = field(default_factory=deque)
     calls: list[Call] = field(default_factory=list)
+    cut_off: dict[str, int] = field(default_factory=dict)
+    """{schema name: n}: the next n replies for that schema stop halfway, finish_reason "length"."""
 
     def fail_next(self, *faults: Fault) -> None:
         """Serve these faults, in order, before any normal reply."""
@@ -77,7 +80,7 @@ class FakeOpenAI:
                 await asyncio.sleep(fault.hang_seconds)
             if fault.body is None or fault.status != 200:
                 headers = {"retry-after": str(fault.retry_after)} if fault.retry_after is not None else {}
-                error = {"error": {"message": f"scripted fault {fault.status}", "type": "server_error"}}
+                error = {"error": {"message": fault.message or f"scripted fault {fault.status}", "type": "server_error"}}
                 return call, web.json_response(error, status=fault.status, headers=headers)
         if self.latency:
             await asyncio.sleep(self.latency)
@@ -107,12 +110,17 @@ class FakeOpenAI:
         if fault is not None:
             return fault
         content = self.chat(call.body) if self.chat else "{}"
+        finish = "stop"
+        schema = call.body.get("response_format", {}).get("json_schema", {}).get("name")
+        if self.cut_off.get(schema):
+            self.cut_off[schema] -= 1
+            content, finish = content[: len(content) // 2], "length"
         call.ended = time.monotonic()
         prompt_tokens = sum(len(str(m.get("content", "")).split()) for m in call.body.get("messages", []))
         return web.json_response({
             "id": f"chatcmpl-{len(self.calls)}", "object": "chat.completion", "created": int(time.time()),
             "model": call.body.get("model", "fake"),
-            "choices": [{"index": 0, "finish_reason": "stop",
+            "choices": [{"index": 0, "finish_reason": finish,
                          "message": {"role": "assistant", "content": content, "refusal": None}}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": len(content.split()),
                       "total_tokens": prompt_tokens + len(content.split())},

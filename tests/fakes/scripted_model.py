@@ -15,8 +15,6 @@ from collections import defaultdict, deque
 from collections.abc import Callable
 
 Reply = str | Callable[[dict], str]
-PASS_CHECKS = {name: {"passed": True, "issue": None} for name in
-               ("quote_grounding", "status_alignment", "confidence_calibration", "facet_coverage", "answer_quality")}
 
 
 class ScriptedModel:
@@ -53,22 +51,17 @@ class ScriptedModel:
                 "aws_question": named.get("aws"), "gcp_question": named.get("gcp"), "azure_question": named.get("azure")}
 
     @staticmethod
-    def _QueryPlanResult(payload: dict) -> dict:
+    def _PlanReply(payload: dict) -> dict:
         q = payload["question"]
         return {"original_question": q, "reasoning": "scripted", "primary_queries": [q],
                 "facets": [{"name": "main", "description": q, "product_terms": [], "search_queries": [q], "target_docs": []}]}
 
     @staticmethod
-    def _QuoteSelection(payload: dict) -> dict:
+    def _PassageChoice(payload: dict) -> dict:
         words = {w.lower() for w in re.findall(r"[A-Za-z]{5,}", payload["question"])}
-        found = []
-        for line in payload["document"].splitlines():
-            if line.startswith("#") or not line.strip():
-                continue
-            for sentence in re.split(r"(?<=\.)\s+", line.strip()):
-                if words & {w.lower() for w in re.findall(r"[A-Za-z]{5,}", sentence)}:
-                    found.append(sentence)
-        return {"quotes": found[:2]}
+        found = [p["id"] for p in payload["passages"]
+                 if words & {w.lower() for w in re.findall(r"[A-Za-z]{5,}", p["text"])}]
+        return {"passage_ids": found[:4]}
 
     @staticmethod
     def _SynthesisResult(payload: dict) -> dict:
@@ -83,11 +76,11 @@ class ScriptedModel:
                 "facets_covered": ["main"], "facets_missing": [], "reasoning": "scripted"}
 
     @staticmethod
-    def _CriticResult(payload: dict) -> dict:
+    def _CriticReview(payload: dict) -> dict:
         return critic_reply("PASS", confidence=payload["draft"]["confidence_score"])
 
 
 def critic_reply(verdict: str, confidence: int = 85, instructions: str | None = None, issues: list[str] | None = None) -> dict:
-    """A CriticResult as the model would send it."""
-    return {"verdict": verdict, "checks": PASS_CHECKS, "issues": issues or [], "suggestions": [],
-            "recommended_confidence": confidence, "revision_instructions": instructions, "missing_facets": []}
+    """A CriticReview as the model would send it."""
+    return {"verdict": verdict, "issues": issues or [], "recommended_confidence": confidence,
+            "revision_instructions": instructions}

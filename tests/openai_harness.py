@@ -1,0 +1,34 @@
+"""The OpenAI engine's test harness: the fake server, its scripted model, pipelines talking to it."""
+
+from __future__ import annotations
+
+from openai import AsyncOpenAI
+
+from agents.config import PipelineConfig
+from agents.llm import OpenAILLM, ReplyLimits, RetryPolicy
+from agents.pipeline import Pipeline
+
+from .fakes.openai_server import FakeOpenAI
+from .fakes.scripted_model import ScriptedModel
+
+
+class Harness:
+    """A fake server, its scripted model, and pipelines talking to it."""
+
+    def __init__(self, fake: FakeOpenAI, model: ScriptedModel, url: str, index) -> None:
+        self.fake, self.model, self.url, self.index = fake, model, url, index
+        self.sleeps: list[float] = []
+        self.clients: list[AsyncOpenAI] = []
+
+    async def _sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+
+    def pipeline(self, timeout: float = 5.0, limits: ReplyLimits | None = None, **config) -> Pipeline:
+        client = AsyncOpenAI(api_key="test-key", base_url=self.url + "/v1")
+        self.clients.append(client)
+        llm = OpenAILLM(client, fast_model="fast-model", strong_model="strong-model", timeout=timeout,
+                        retry=RetryPolicy(attempts=4, base_delay=0.0), limits=limits, sleep=self._sleep)
+        return Pipeline(self.index, llm, PipelineConfig(**config))
+
+    def schemas(self) -> list[str]:
+        return [name for name, _ in self.model.requests]
