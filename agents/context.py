@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from .injection import quarantine
 from .support import Scorer, Semantics
 from .llm import LLM, Tier, Usage
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
 ProgressCallback = Callable[[ProgressEvent], Awaitable[None]]
@@ -131,6 +133,7 @@ class RunContext:
             self.over_budget.append(node)
             return await asyncio.to_thread(offline)
         except LLMError as exc:
+            log.warning("%s: %s", node, exc)
             if not self.config.llm_fallback:
                 raise
             self.fallbacks.append(f"{node}: {exc}")

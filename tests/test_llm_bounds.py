@@ -54,10 +54,11 @@ async def test_cut_off_twice_falls_back_offline_and_says_why(harness):
     assert "cut off at max_tokens" in result.escalation_reason
 
 
-async def test_the_servers_error_text_reaches_the_escalation_reason(harness):
+async def test_the_servers_error_text_reaches_the_escalation_reason_and_the_log(harness, caplog):
     harness.fake.fail_next(Fault(status=400, message=OVERFLOW))
     result = await harness.pipeline().run(QUESTION)
     assert result.escalated and "exceeds the available context size (8192 tokens)" in result.escalation_reason
+    assert any("exceeds the available context size" in r.getMessage() for r in caplog.records)
 
 
 async def test_a_learnt_context_size_keeps_oversized_prompts_from_being_sent(harness):
@@ -165,3 +166,12 @@ async def test_the_token_budget_is_a_ceiling_and_the_rest_is_answered_offline(ha
     assert 0 < sum(t.tokens for t in result.trace) <= 700
     assert any("offline: the run's LLM budget is spent" in t.summary for t in result.trace)
     assert result.success and result.synthesis.citations
+
+
+def test_a_long_reason_is_cut_at_a_word_not_inside_one():
+    from agents.escalation import clip
+
+    text = "the language model failed in synthesis: " + "supercalifragilistic " * 40
+    cut = clip(text, 120)
+    assert len(cut) <= 120 and cut.endswith("…")
+    assert cut[:-1].split()[-1] in text.split()

@@ -27,7 +27,8 @@ PICKED = ("q01", "q04", "q39")  # Fully Supported, Partially Supported, and one 
 def local_model(llama_url, monkeypatch):
     """Settings as the README's local-model recipe gives them."""
     for name, value in {"OPENAI_API_KEY": "local", "OPENAI_BASE_URL": llama_url, "OPENAI_FAST_MODEL": "qwen",
-                        "OPENAI_STRONG_MODEL": "qwen", "RFPBOT_LLM_CONTEXT_TOKENS": "8192"}.items():
+                        "OPENAI_STRONG_MODEL": "qwen", "RFPBOT_LLM_CONTEXT_TOKENS": "8192",
+                        "RFPBOT_LLM_STRONG_MAX_TOKENS": "600", "OPENAI_TIMEOUT": "120"}.items():
         monkeypatch.setenv(name, value)
     return llama_url
 
