@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 
-from .audit import AuditReport, audit
-from .context import RunContext
 from pydantic import BaseModel
 
-from .contracts import (CriticChecks, CriticResult, EvidenceResult, QueryPlanResult, ResearchResult, SynthesisResult,
+from .audit import AuditReport, audit
+from .context import RunContext
+from .contracts import (CriticChecks, CriticResult, QueryPlanResult, ResearchResult, SynthesisResult,
                         ValidationCheck, Verdict)
 from .grounding import answer_sentences, strip_markers
 from .llm import Usage
@@ -41,7 +41,7 @@ def review_offline(report: AuditReport, research_more: list[str]) -> CriticResul
 
 
 async def critique(ctx: RunContext, question: str, plan: QueryPlanResult, draft: SynthesisResult,
-                   evidence: EvidenceResult, research: ResearchResult, research_more: list[str],
+                   research: ResearchResult, research_more: list[str],
                    iteration: int) -> CriticResult:
     """The critic node. `research_more` lists missing facets that re-research may still find."""
 

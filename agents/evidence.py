@@ -48,11 +48,6 @@ def ranked_quotes(question: str, plan: QueryPlanResult, text: str, scorer: Score
     return [(-negative, quote) for negative, _, quote in sorted(scored)]
 
 
-def quotes_offline(question: str, plan: QueryPlanResult, text: str, limit: int, scorer: Scorer) -> list[str]:
-    """The passages that best answer the question or one of its facets (semantic + term fit)."""
-    return [quote for _, quote in ranked_quotes(question, plan, text, scorer)[:limit]]
-
-
 async def gather_evidence(ctx: RunContext, question: str, plan: QueryPlanResult, sources: list[ResearchSource],
                           *, node: str = "evidence", iteration: int | None = None) -> EvidenceResult:
     """The evidence node."""

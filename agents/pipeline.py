@@ -112,7 +112,7 @@ class Pipeline:
             result.synthesis, result.iterations = draft, iteration
             result.synthesis_history.append(draft)
             more = [f for f in draft.facets_missing if f not in researched] if iteration < self.config.max_iterations else []
-            critic = await critique(ctx, question, result.query_plan, draft, result.evidence, result.research, more, iteration)
+            critic = await critique(ctx, question, result.query_plan, draft, result.research, more, iteration)
             result.critic_feedback.append(critic)
             round_cost = ctx.spent.tokens - before  # what the next round will likely cost
             if critic.verdict in ("PASS", "FAIL") or _stuck(result):
