@@ -19,6 +19,7 @@ from .context import ProgressCallback, RunContext, ignore_progress
 from .contracts import EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult
 from .critic import critique
 from .errors import AgentError
+from .focus import focus
 from .escalation import escalation_reason
 from .guardrails import screen
 from .llm import LLM
@@ -66,6 +67,7 @@ class Pipeline:
                 if result.blocked:
                     _refuse(result)
                 else:
+                    asked = focus(asked)
                     if context:
                         asked = f"{asked} (follow-up to: {(await screen(context, self.config, self._known))[0]})"
                     await self._answer(ctx, result, asked)

@@ -1,0 +1,53 @@
+"""The question inside a message: greetings, introductions and thanks are not part of it.
+
+People paste questions with a preamble ("Hi, I'm Sam from Acme. We're evaluating
+vendors. Do you support SCIM?"). Searched and planned as written, the preamble's words
+become a facet no document answers, and a supported capability comes out "Not
+Supported". Only sentences that are courtesy through and through are set aside;
+anything that could carry a fact (a cloud, a product, a question) stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z])")
+_COURTESY = re.compile(
+    r"^(?:"
+    r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b"
+    r"|(?:many )?thanks\b|thank you\b|cheers\b|(?:best|kind|warm)? ?regards\b|appreciate\b"
+    r"|(?:i am|i'm|my name is|this is)\s+\w+(?:\s+\w+)?\s+(?:from|at|with|of)\b"
+    r"|my name is\b"
+    r"|(?:i am|i'm) (?:the|a|an) [\w -]{0,40}?(?:lead|manager|engineer|officer|ciso|cto|ceo|analyst|director|"
+    r"head|architect|consultant|member)\b"
+    r"|(?:we are|we're|i am|i'm|our \w+(?: \w+)? (?:team )?(?:is|are))\s+(?:currently\s+)?"
+    r"(?:evaluating|looking|reviewing|assessing|considering|in the process|onboarding|doing|completing|filling)\b"
+    r"|(?:i|we) (?:have|had) (?:a|some|a few|a couple of) (?:quick )?(?:questions?|queries)\b"
+    r"|(?:a )?quick question\b|hope (?:you|this|all)\b"
+    r")",
+    re.I,
+)
+_VOCATIVE = re.compile(r"^(?:hi|hello|hey|dear)(?:\s+[\w.-]+){0,2}\s*[,!:—-]\s*(?=\S)", re.I)
+_FACTUAL = re.compile(r"\b(?:aws|amazon|gcp|google cloud|azure|microsoft|kubernetes|on-?prem\w*|hipaa|pci|gdpr|"
+                      r"soc ?[12]|iso|fedramp|phi|pii)\b", re.I)
+
+
+def focus(message: str) -> str:
+    """The message without sentences that are only a greeting, an introduction or thanks.
+
+    Questions are always kept; so is any sentence naming a cloud, a standard or a kind of
+    data; and if nothing else would be left, the message is returned as it is.
+    """
+    sentences = [s for s in _SENTENCES.split(message.strip()) if s.strip()]
+    kept = [s for s in sentences if not _courtesy(s)]
+    if not kept:
+        return message.strip()
+    kept[0] = _VOCATIVE.sub("", kept[0]) or kept[0]
+    return " ".join(kept)
+
+
+def _courtesy(sentence: str) -> bool:
+    text = sentence.strip()
+    if text.endswith("?") or _FACTUAL.search(text):
+        return False
+    return bool(_COURTESY.match(text))
