@@ -15,18 +15,24 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z])")
 _COURTESY = re.compile(
     r"^(?:"
     r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b"
-    r"|(?:many )?thanks\b|thank you\b|cheers\b|(?:best|kind|warm)? ?regards\b|appreciate\b"
-    r"|(?:i am|i'm|my name is|this is)\s+\w+(?:\s+\w+)?\s+(?:from|at|with|of)\b"
     r"|my name is\b"
+    r"|(?:i am|i'm|this is)\s+\w+(?:\s+\w+)?\s+(?:from|at|with|of)\b"
     r"|(?:i am|i'm) (?:the|a|an) [\w -]{0,40}?(?:lead|manager|engineer|officer|ciso|cto|ceo|analyst|director|"
     r"head|architect|consultant|member)\b"
     r"|(?:we are|we're|i am|i'm|our \w+(?: \w+)? (?:team )?(?:is|are))\s+(?:currently\s+)?"
     r"(?:evaluating|looking|reviewing|assessing|considering|in the process|onboarding|doing|completing|filling)\b"
     r"|(?:i|we) (?:have|had) (?:a|some|a few|a couple of) (?:quick )?(?:questions?|queries)\b"
-    r"|(?:a )?quick question\b|hope (?:you|this|all)\b"
+    r"|(?:a )?quick question\b"
     r")",
     re.I,
 )
+# Thanks and well-wishing are set aside only when short: "Thank you for confirming whether
+# data is encrypted" is a request.
+_THANKS = re.compile(r"^(?:(?:many )?thanks|thank you|cheers|(?:best|kind|warm)? ?regards|appreciated?|"
+                     r"hope (?:you|this|all))\b", re.I)
+_SHORT = 8
+_ASKS = re.compile(r"\b(?:whether|if|do you|does|can you|could you|would you|please|confirm|describe|explain|"
+                   r"provide|list)\b", re.I)
 _VOCATIVE = re.compile(r"^(?:hi|hello|hey|dear)(?:\s+[\w.-]+){0,2}\s*[,!:—-]\s*(?=\S)", re.I)
 _FACTUAL = re.compile(r"\b(?:aws|amazon|gcp|google cloud|azure|microsoft|kubernetes|on-?prem\w*|hipaa|pci|gdpr|"
                       r"soc ?[12]|iso|fedramp|phi|pii)\b", re.I)
@@ -48,6 +54,6 @@ def focus(message: str) -> str:
 
 def _courtesy(sentence: str) -> bool:
     text = sentence.strip()
-    if text.endswith("?") or _FACTUAL.search(text):
+    if text.endswith("?") or _FACTUAL.search(text) or _ASKS.search(text):
         return False
-    return bool(_COURTESY.match(text))
+    return bool(_COURTESY.match(text)) or (bool(_THANKS.match(text)) and len(text.split()) <= _SHORT)

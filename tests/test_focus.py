@@ -27,6 +27,8 @@ def test_courtesy_is_set_aside(message, question):
     "I am curious whether you support SSO. Also MFA?",   # not an introduction
     "Is data encrypted? We use e.g. Okta for SSO.",
     "Hello",                                              # nothing else: kept as asked
+    "We use Okta. Thank you for confirming whether data is encrypted at rest.",  # thanks that is a request
+    "We are evaluating whether you support SSO. Our IdP is Okta.",              # the evaluation is the question
 ])
 def test_anything_that_may_carry_a_fact_is_kept(message):
     assert focus(message) == message
