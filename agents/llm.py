@@ -217,12 +217,11 @@ class OpenAILLM:
                                   "when asked for a shorter one")
         return content
 
-    def _reply_budget(self, node: str, messages: list[dict], output: type[BaseModel], limit: int) -> int:
-        """max_tokens for this prompt: the tier's limit, less if the context is smaller."""
+    def _reply_budget(self, node: str, prompt: int, limit: int) -> int:
+        """max_tokens for a prompt of about `prompt` tokens: the limit, less if the context is smaller."""
         context = self.limits.context_tokens
         if context is None:
             return limit
-        prompt = self.meter.estimate(_prompt_text(messages, output))
         room = context - prompt
         if room < _MIN_REPLY:
             raise LLMError(node, f"the prompt (about {prompt} tokens) does not fit the model's context "
@@ -233,19 +232,20 @@ class OpenAILLM:
                         limit: int, cap: _Cap) -> tuple[str, str | None]:
         response_format = {"type": "json_schema", "json_schema": {
             "name": output.__name__, "schema": _strict_schema(output), "strict": True}}
+        text = _prompt_text(messages, output)
+        prompt = self.meter.estimate(text)
         for attempt in range(1, self._retry.attempts + 1):
             if not cap.allows_call(usage):
                 raise LLMError(node, f"the run's LLM call budget is spent after {attempt - 1} attempt(s)")
             try:
-                max_tokens = cap.reply_tokens(usage, self.meter.estimate(_prompt_text(messages, output)),
-                                              self._reply_budget(node, messages, output, limit))
+                max_tokens = cap.reply_tokens(usage, prompt, self._reply_budget(node, prompt, limit))
                 async with self._slots:
                     await self._limiter.acquire()
                     usage.calls += 1
                     completion = await self._client.chat.completions.create(
                         model=self._models[tier], messages=messages, response_format=response_format,
                         max_tokens=max_tokens, temperature=self._temperature)
-                self._count(completion, messages, output, usage)
+                self._count(completion, text, prompt, usage)
                 choice = completion.choices[0]
                 return choice.message.content or "", choice.finish_reason
             except (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
@@ -264,13 +264,13 @@ class OpenAILLM:
                 await self._sleep(self._retry.delay(attempt, _retry_after(exc)))
         raise LLMError(node, "no attempt was made")
 
-    def _count(self, completion, messages: list[dict], output: type[BaseModel], usage: Usage) -> None:
-        """Tokens as the server counted them; they also calibrate the estimates."""
+    def _count(self, completion, text: str, estimate: int, usage: Usage) -> None:
+        """Tokens as the server counted them (the estimate if it sent none); they calibrate the estimates."""
         if not completion.usage:
-            usage.tokens += self.meter.estimate(_prompt_text(messages, output))
+            usage.tokens += estimate
             return
         usage.tokens += completion.usage.total_tokens
-        self.meter.observe(len(_prompt_text(messages, output)), completion.usage.prompt_tokens)
+        self.meter.observe(len(text), completion.usage.prompt_tokens)
 
     def _learn_context(self, message: str) -> None:
         size = context_size(message)

@@ -212,8 +212,9 @@ def snap_quotes(draft: SynthesisResult, evidence: EvidenceResult, documents: dic
         if document is not None and occurs_in(citation.quote, document.text):
             citations.append(citation)
             continue
-        best = max(pool, key=lambda item: _likeness(citation.quote, item[2]), default=None)
-        if best is None or _likeness(citation.quote, best[2]) < _SNAP:
+        likeness, best = max(((_likeness(citation.quote, item[2]), item) for item in pool),
+                             key=lambda pair: pair[0], default=(0.0, None))
+        if best is None or likeness < _SNAP:
             citations.append(citation)
             continue
         source = documents.get(best[0])

