@@ -113,6 +113,12 @@ class Settings(BaseSettings):
     retention_days: float | None = Field(None, gt=0, validation_alias=_env("RFPBOT_RETENTION_DAYS"),
                                          description="Delete runs, traces and reviews older than this "
                                                      "(`rfpbot purge`; `serve` purges daily). Unset: kept.")
+    batch_concurrency: int = Field(4, ge=1, validation_alias=_env("RFPBOT_BATCH_CONCURRENCY"),
+                                   description="Questions of a questionnaire answered at once.")
+    batch_max_rows: int = Field(1000, ge=1, validation_alias=_env("RFPBOT_BATCH_MAX_ROWS"),
+                                description="Questions one questionnaire may hold.")
+    batch_max_bytes: int = Field(10_000_000, ge=1000, validation_alias=_env("RFPBOT_BATCH_MAX_BYTES"),
+                                 description="Largest questionnaire file accepted, in bytes.")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         "WARNING", validation_alias=_env("RFPBOT_LOG_LEVEL"), description="Logging level of the process.")
 

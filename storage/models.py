@@ -42,6 +42,8 @@ class RunRecord(BaseModel):
     queued_at: datetime | None = None
     claimed_by: str | None = None
     lease_until: datetime | None = None
+    batch_id: str | None = None
+    """The questionnaire job this run answered a row of (None: a question asked on its own)."""
 
     def result(self) -> PipelineResult | None:
         """The pipeline result stored with the run, once it finished."""
@@ -105,6 +107,61 @@ def broken_link(entries: list[ReviewLogEntry]) -> int | None:
     return None
 
 
+BatchStatus = Literal["queued", "running", "done", "failed"]
+RowState = Literal["pending", "answered", "library", "failed"]
+
+
+class BatchJob(BaseModel):
+    """A questionnaire being answered: the file's name, how it was read, where it came from."""
+
+    id: str
+    filename: str
+    digest: str
+    """sha256 of the file and the reading options: the same file read the same way resumes."""
+    options_json: str
+    questionnaire_json: str
+    status: BatchStatus = "queued"
+    total: int
+    asker: str | None = None
+    channel: str | None = None
+    thread_ts: str | None = None
+    progress_ts: str | None = None
+    error: str | None = None
+    created_at: datetime
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    claimed_by: str | None = None
+    lease_until: datetime | None = None
+
+
+class BatchRow(BaseModel):
+    """One question of a job and how it was answered."""
+
+    job_id: str
+    seq: int
+    sheet: str
+    row: int
+    question: str
+    same_as: int | None = None
+    """The seq of an earlier row asking the same; this row gets that row's answer."""
+    state: RowState = "pending"
+    run_id: str | None = None
+    library_run_id: str | None = None
+    """The approved answer (by the run it was approved on) reused for this row."""
+    error: str | None = None
+    page_ts: str | None = None
+    """The Slack message listing this row for review."""
+
+
+class RowOutcome(BaseModel):
+    """A row's state in brief, for counting a job's progress."""
+
+    seq: int
+    same_as: int | None
+    state: RowState
+    escalated: bool
+
+
 class PurgeCounts(BaseModel):
     """What a retention purge deleted."""
 
@@ -112,3 +169,4 @@ class PurgeCounts(BaseModel):
     run_events: int = 0
     reviews: int = 0
     slack_events: int = 0
+    batch_jobs: int = 0

@@ -48,6 +48,23 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE run_events ADD COLUMN truncated INTEGER DEFAULT 0;
     """,
+    # 4: questionnaires answered row by row. The file itself is kept (a job resumes and
+    # re-exports from it); each answered row is a run of its own (reviewed like any other).
+    """
+    CREATE TABLE batch_jobs (
+        id TEXT PRIMARY KEY, filename TEXT NOT NULL, digest TEXT NOT NULL, source BLOB NOT NULL,
+        options_json TEXT NOT NULL, questionnaire_json TEXT NOT NULL, status TEXT NOT NULL, total INTEGER NOT NULL,
+        asker TEXT, channel TEXT, thread_ts TEXT, progress_ts TEXT, error TEXT, created_at TEXT NOT NULL,
+        started_at TEXT, finished_at TEXT, claimed_by TEXT, lease_until TEXT);
+    CREATE INDEX batch_jobs_digest ON batch_jobs(digest);
+    CREATE INDEX batch_jobs_status ON batch_jobs(status);
+    CREATE TABLE batch_rows (
+        job_id TEXT NOT NULL REFERENCES batch_jobs(id), seq INTEGER NOT NULL, sheet TEXT NOT NULL,
+        row INTEGER NOT NULL, question TEXT NOT NULL, same_as INTEGER, state TEXT NOT NULL DEFAULT 'pending',
+        run_id TEXT, library_run_id TEXT, error TEXT, page_ts TEXT, PRIMARY KEY (job_id, seq));
+    CREATE INDEX batch_rows_run ON batch_rows(run_id);
+    ALTER TABLE runs ADD COLUMN batch_id TEXT;
+    """,
 ]
 
 

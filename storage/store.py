@@ -65,6 +65,10 @@ class Store:
 
         return await asyncio.to_thread(locked)
 
+    async def call(self, fn: Callable[..., T], *args) -> T:
+        """Run `fn(*args)` on a worker thread under the store's lock (for the other tables' stores)."""
+        return await self._run(fn, *args)
+
     # -- runs ------------------------------------------------------------------------
 
     async def enqueue(self, question: str, *, asker: str | None, channel: str | None, thread_ts: str | None,
@@ -191,7 +195,7 @@ class Store:
         """The latest finished run of a thread (for follow-up questions)."""
         def read() -> RunRecord | None:
             rows = list(self.db["runs"].rows_where(
-                "channel = ? AND thread_ts = ? AND status = 'done'", [channel, thread_ts],
+                "channel = ? AND thread_ts = ? AND status = 'done' AND batch_id IS NULL", [channel, thread_ts],
                 order_by="rowid DESC", limit=1))
             return RunRecord.model_validate(rows[0]) if rows else None
 
@@ -228,8 +232,11 @@ class Store:
                 reviews = self.db.conn.execute(f"DELETE FROM reviews WHERE run_id IN ({old})", (cutoff,)).rowcount
                 runs = self.db.conn.execute(f"DELETE FROM runs WHERE id IN ({old})", (cutoff,)).rowcount
                 slack = self.db.conn.execute("DELETE FROM slack_events WHERE received_at < ?", (cutoff,)).rowcount
+                old_jobs = "SELECT id FROM batch_jobs WHERE status IN ('done', 'failed') AND COALESCE(finished_at, created_at) < ?"
+                self.db.conn.execute(f"DELETE FROM batch_rows WHERE job_id IN ({old_jobs})", (cutoff,))
+                jobs = self.db.conn.execute(f"DELETE FROM batch_jobs WHERE id IN ({old_jobs})", (cutoff,)).rowcount
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # deleted rows leave the WAL file too
-            return PurgeCounts(runs=runs, run_events=events, reviews=reviews, slack_events=slack)
+            return PurgeCounts(runs=runs, run_events=events, reviews=reviews, slack_events=slack, batch_jobs=jobs)
 
         return await self._run(delete)
 

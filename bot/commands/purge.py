@@ -26,6 +26,6 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         counts = await store.purge(days)
     finally:
         await store.close()
-    print(f"Deleted {counts.runs} run(s), {counts.run_events} trace row(s), {counts.reviews} review(s) and "
-          f"{counts.slack_events} Slack event id(s) older than {days:g} day(s); the review log is kept.")
+    print(f"Deleted {counts.runs} run(s), {counts.run_events} trace row(s), {counts.reviews} review(s), "
+          f"{counts.batch_jobs} questionnaire job(s) and {counts.slack_events} Slack event id(s) older than {days:g} day(s); the review log is kept.")
     return 0

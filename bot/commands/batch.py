@@ -1,0 +1,143 @@
+"""`rfpbot batch FILE [-o OUT] [--sheet NAME] [--question-column COL] [--concurrency N] [--resume] [--json]`"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from tqdm import tqdm
+
+from storage import BatchJob, BatchStore, Store
+from storage.store import now
+
+from ..deps import make_pipeline, open_index, open_store, pipeline_config
+from ..errors import BotError
+from ..library import AnswerLibrary
+from ..questionnaire import BatchOptions, BatchRunner, BatchSummary, create_job, digest, export, limits_of
+from ..questionnaire.export import output_name
+from ..settings import Settings
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `batch` sub-command."""
+    parser = subparsers.add_parser("batch", help="answer every question of a CSV or XLSX questionnaire")
+    parser.add_argument("file", type=Path, help="the questionnaire (.csv or .xlsx)")
+    parser.add_argument("-o", "--output", type=Path, help="the filled copy (default: FILE-answered.xlsx beside it)")
+    parser.add_argument("--sheet", help="only this sheet (default: every sheet with a question column)")
+    parser.add_argument("--question-column", help="the questions' column: its header text, letter (C) or number (3)")
+    parser.add_argument("--concurrency", type=int, default=None, help="questions answered at once (default 4)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the last batch of this file where it stopped (an interrupted one)")
+    parser.add_argument("--engine", choices=["offline", "openai"])
+    parser.add_argument("--index", type=Path, help="index file")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(handler=run)
+
+
+async def run(args: argparse.Namespace, settings: Settings) -> int:
+    """Answer the file's questions, write the filled copy, print the summary."""
+    data = _read(args.file)
+    output = args.output or args.file.with_name(output_name(args.file.name))
+    if output.resolve() == args.file.resolve():
+        raise BotError(f"the filled copy would overwrite {args.file}: choose another path with -o")
+    options = BatchOptions(sheet=args.sheet, question_column=args.question_column)
+    concurrency = args.concurrency or settings.batch_concurrency
+    if concurrency < 1:
+        raise BotError("--concurrency must be 1 or more")
+    store = open_store(settings)
+    try:
+        batches = BatchStore(store)
+        job = await _job(batches, args, data, options, settings)
+        index = await open_index(settings, index_path=args.index)
+        try:
+            pipeline = make_pipeline(settings, index, args.engine)
+            try:
+                runner = BatchRunner(batches, pipeline, AnswerLibrary(store, index.embedder, settings.library_threshold),
+                                     pipeline_config(settings), concurrency)
+                await _answer(runner, job)
+            finally:
+                await pipeline.aclose()
+        finally:
+            await index.close()
+        await batches.update(job.id, status="done", finished_at=now())
+        summary = await _write(batches, store, job, output)
+    finally:
+        await store.close()
+    print(summary.model_dump_json(indent=2) if args.json else _text(summary))
+    return 0
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise BotError(f"{path} does not exist") from None
+    except IsADirectoryError:
+        raise BotError(f"{path} is a folder: give the questionnaire file") from None
+    except OSError as exc:
+        raise BotError(f"cannot read {path}: {exc.strerror}") from None
+
+
+async def _job(batches: BatchStore, args, data: bytes, options: BatchOptions, settings: Settings) -> BatchJob:
+    earlier = await batches.latest(digest(data, options))
+    if args.resume and earlier is not None:
+        await batches.update(earlier.id, status="running")
+        return earlier
+    if args.resume:
+        print(f"nothing to resume for {args.file.name}: starting a new batch", file=sys.stderr)
+    elif earlier is not None and earlier.status != "done":
+        print(f"note: an earlier batch of this file stopped before the end; --resume continues it "
+              f"(this one starts over)", file=sys.stderr)
+    job, questionnaire = await create_job(batches, args.file.name, data, options, limits_of(settings))
+    if questionnaire.skipped:
+        print(f"{len(questionnaire.skipped)} row(s) set aside as headings or labels", file=sys.stderr)
+    return job
+
+
+async def _answer(runner: BatchRunner, job: BatchJob) -> None:
+    start = await runner.progress(job)
+    bar = tqdm(total=start.total, initial=start.done, unit="q", desc="answering", file=sys.stderr, disable=None)
+
+    async def advance(progress) -> None:
+        bar.n = progress.done
+        bar.set_postfix_str(f"{progress.needs_review} need review", refresh=True)
+
+    try:
+        await runner.run(job, advance)
+    except asyncio.CancelledError:
+        print(f"\nstopped at {bar.n}/{start.total}: the answers so far are kept; run the same command with "
+              "--resume to continue", file=sys.stderr)
+        raise
+    finally:
+        bar.close()
+
+
+async def _write(batches: BatchStore, store: Store, job: BatchJob, output: Path) -> BatchSummary:
+    filled = await export(batches, store, await batches.get(job.id))
+    # Written beside the target and renamed: an interrupted write never leaves half a file.
+    fd, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(filled.data)
+        os.replace(temporary, output)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    summary = filled.summary
+    summary.output = str(output)
+    return summary
+
+
+def _text(summary: BatchSummary) -> str:
+    statuses = ", ".join(f"{n} {status}" for status, n in sorted(summary.by_status.items()))
+    lines = [f"{summary.answered}/{summary.questions} questions answered ({statuses or 'none'}); "
+             f"{summary.needs_review} need review.",
+             f"{summary.repeated} repeated question(s) answered once, {summary.from_library} from approved answers, "
+             f"{summary.failed} not answered, {summary.skipped} row(s) set aside as headings.",
+             f"Filled copy: {summary.output}"]
+    lines += [f"warning: {w}" for w in summary.warnings]
+    return "\n".join(lines)

@@ -1,0 +1,55 @@
+"""Making a job of a questionnaire: its rows, each question asked once."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+
+from agents.redaction import redact
+from storage import BatchJob, BatchRow, BatchStore
+from storage.store import now
+
+from .models import BatchOptions, Limits, Questionnaire
+from .reading import read_questionnaire
+
+# "1.2.3", "Q12:", "a)", "(iv)": numbering some files keep in the question cell.
+_NUMBERING = re.compile(r"^\s*(?:q(?:uestion)?\s*)?(?:\d+(?:\.\d+)*[.):]?|\(?[ivx]+[.)]|\(?[a-z][.)])\s+",
+                        re.IGNORECASE)
+
+
+def same_question_key(question: str) -> str:
+    """Questions with the same key are asked once: numbering, case, spacing and punctuation aside."""
+    text = _NUMBERING.sub("", question).casefold()
+    return " ".join(re.findall(r"\w+", text))
+
+
+def digest(data: bytes, options: BatchOptions) -> str:
+    """Names a file read a given way: the same file with the same options resumes the same job."""
+    return hashlib.sha256(data + options.model_dump_json().encode()).hexdigest()
+
+
+def plan_rows(job_id: str, questionnaire: Questionnaire) -> list[BatchRow]:
+    """One row per question; a repeated question points at its first occurrence."""
+    first: dict[str, int] = {}
+    rows = []
+    for seq, q in enumerate(questionnaire.questions):
+        key = same_question_key(q.question)
+        rows.append(BatchRow(job_id=job_id, seq=seq, sheet=q.sheet, row=q.row, question=redact(q.question).text,
+                             same_as=first.get(key)))
+        first.setdefault(key, seq)
+    return rows
+
+
+async def create_job(batches: BatchStore, filename: str, data: bytes, options: BatchOptions, limits: Limits, *,
+                     queued: bool = False, asker: str | None = None, channel: str | None = None,
+                     thread_ts: str | None = None) -> tuple[BatchJob, Questionnaire]:
+    """Read the file and store the job (running at once, or queued for a Slack worker)."""
+    questionnaire = read_questionnaire(filename, data, options, limits)
+    job = BatchJob(id=uuid.uuid4().hex[:12], filename=filename, digest=digest(data, options),
+                   options_json=options.model_dump_json(),
+                   questionnaire_json=questionnaire.model_dump_json(exclude={"questions"}),
+                   status="queued" if queued else "running", total=len(questionnaire.questions), asker=asker,
+                   channel=channel, thread_ts=thread_ts, created_at=now(), started_at=None if queued else now())
+    await batches.create(job, data, plan_rows(job.id, questionnaire))
+    return job, questionnaire

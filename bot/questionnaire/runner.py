@@ -1,0 +1,99 @@
+"""Answering a job's rows: N at a time, approved answers first, each row on its own.
+
+A row that fails (a question too long, a model that gave up) is recorded as failed
+and the batch goes on; every answer is stored as it comes, so an interrupted job
+resumes with the rows still pending.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from pydantic import BaseModel
+
+from agents.config import PipelineConfig
+from agents.errors import AgentError
+from agents.guardrails import validate_question
+from agents.pipeline import Pipeline
+from storage import BatchJob, BatchRow, BatchStore
+
+from ..library import AnswerLibrary
+
+log = logging.getLogger(__name__)
+
+
+class JobProgress(BaseModel):
+    """Where a job stands: questions (duplicates included), done so far, and how they went."""
+
+    total: int
+    done: int = 0
+    needs_review: int = 0
+    failed: int = 0
+
+    @property
+    def finished(self) -> bool:
+        """Every row has its answer (or its failure)."""
+        return self.done >= self.total
+
+
+OnProgress = Callable[[JobProgress], Awaitable[None]]
+
+
+class BatchRunner:
+    """Answers the pending rows of a job through the pipeline, `concurrency` at once."""
+
+    def __init__(self, batches: BatchStore, pipeline: Pipeline, library: AnswerLibrary | None,
+                 config: PipelineConfig, concurrency: int = 4) -> None:
+        self._batches = batches
+        self._pipeline = pipeline
+        self._library = library
+        self._config = config
+        self._concurrency = concurrency
+
+    async def progress(self, job: BatchJob) -> JobProgress:
+        """Counted from the stored rows (duplicates count with the row they repeat)."""
+        rows = await self._batches.outcomes(job.id)
+        by_seq = {r.seq: r for r in rows}
+        progress = JobProgress(total=len(rows))
+        for row in rows:
+            source = by_seq[row.same_as] if row.same_as is not None else row
+            if source.state == "pending":
+                continue
+            progress.done += 1
+            progress.failed += source.state == "failed"
+            progress.needs_review += source.state == "failed" or source.escalated
+        return progress
+
+    async def run(self, job: BatchJob, on_progress: OnProgress | None = None) -> JobProgress:
+        """Answer every pending row; returns the job's progress at the end."""
+        pending = [r for r in await self._batches.rows(job.id) if r.state == "pending" and r.same_as is None]
+        slots = asyncio.Semaphore(self._concurrency)
+
+        async def one(row: BatchRow) -> None:
+            async with slots:
+                await self._answer(job, row)
+            if on_progress:
+                await on_progress(await self.progress(job))
+
+        await asyncio.gather(*(one(row) for row in pending))
+        return await self.progress(job)
+
+    async def _answer(self, job: BatchJob, row: BatchRow) -> None:
+        try:
+            question = validate_question(row.question, self._config)
+            entry = await self._library.match(question) if self._library else None
+            if entry is None:
+                result = await self._pipeline.run(question)
+        except AgentError as exc:
+            await self._batches.failed(row, str(exc))
+            return
+        except Exception as exc:  # one row's boundary: whatever broke, the other rows go on
+            log.exception("row %s of job %s failed", row.row, job.id)
+            await self._batches.failed(row, f"something went wrong on my side ({type(exc).__name__})")
+            return
+        if entry is not None:
+            await self._batches.reused(row, entry.run_id)
+        else:
+            await self._batches.answered(row, result, job)
