@@ -20,6 +20,7 @@ from agents.contracts import PipelineResult
 from agents.pipeline import Pipeline
 from storage import RunRecord, Store
 
+from .batch_worker import JobWorker
 from .blocks import answer_messages, error_text, library_blocks, notification
 from .interrupted import tell_interrupted
 from .library import AnswerLibrary
@@ -51,6 +52,8 @@ class QuestionWorker:
         self._stopping = False
         self._renew_every = store.lease.total_seconds() / 3
         self._next_sweep = 0.0
+        self.jobs: JobWorker | None = None
+        """Questionnaire jobs, answered beside the questions (one job at a time)."""
 
     def wake(self) -> None:
         """Look for work now rather than at the next poll (same loop only)."""
@@ -68,6 +71,8 @@ class QuestionWorker:
         while not self._stopping:
             try:
                 await self.step()
+                if self.jobs and not self._stopping:
+                    await self.jobs.step()
                 await self._sweep()
             except Exception:  # the loop's boundary: a failed poll (a locked database…) is retried
                 log.exception("claiming queued questions failed; retrying")
@@ -99,17 +104,21 @@ class QuestionWorker:
             return
         self._next_sweep = loop.time() + self._renew_every
         await tell_interrupted(self._client, await self._store.expire_leases())
+        if self.jobs:
+            await self.jobs.sweep()
 
     def _finished(self, task: asyncio.Task) -> None:
         self._tasks.discard(task)
         self.wake()  # a slot is free: claim the next run now, not at the next poll
 
     def busy(self) -> bool:
-        """Whether a run is being answered."""
-        return bool(self._tasks)
+        """Whether a run (or a questionnaire job) is being answered."""
+        return bool(self._tasks) or bool(self.jobs and self.jobs.busy())
 
     async def drain(self) -> None:
-        """Wait for the runs under way."""
+        """Wait for the runs under way; a job under way stops and goes back to the queue (it resumes)."""
+        if self.jobs:
+            await self.jobs.stop()
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 

@@ -18,7 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.pipeline import Pipeline
 from retrieval import Embedder
-from storage import Store
+from storage import BatchStore, Store
 
 from . import listeners
 from .appdeps import AppDeps
@@ -29,6 +29,13 @@ from .library import AnswerLibrary
 from .review_desk import ReviewDesk
 from .reviewers import Reviewers
 from .answering import QuestionWorker
+from .batch_publish import BatchPublisher
+from .batch_queue import JobQueue
+from .batch_review import BatchReview
+from .batch_worker import JobWorker
+from .deps import pipeline_config
+from .questionnaire import BatchRunner, limits_of
+from .slack_files import SlackFiles
 from .questions import QuestionQueue
 from .settings import Settings
 from .verification import SignatureCheck
@@ -52,16 +59,27 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
     """Wire the collaborators the listeners use; `notify` wakes an in-process worker."""
     reviewers = Reviewers(settings.reviewer_ids(), client)
     library = AnswerLibrary(store, embedder, settings.library_threshold)
+    batches = BatchStore(store)
+    pages = BatchReview(client, batches, reviewers)
+    publisher = BatchPublisher(client, SlackFiles(client, settings.batch_max_bytes), batches, store, pages)
     return AppDeps(client=client, store=store, queue=QuestionQueue(store, notify),
-                   desk=ReviewDesk(client, store, reviewers, library), auth=WorkspaceAuth(client))
+                   desk=ReviewDesk(client, store, reviewers, library, pages), auth=WorkspaceAuth(client),
+                   jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher)
 
 
 def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,
                  embedder: Embedder, progress_interval: float = 1.0) -> QuestionWorker:
-    """The answering worker over the same database."""
+    """The answering worker over the same database: questions, and questionnaire jobs one at a time."""
     reviewers = Reviewers(settings.reviewer_ids(), client)
     library = AnswerLibrary(store, embedder, settings.library_threshold)
-    return QuestionWorker(client, store, pipeline, library, reviewers, settings.max_concurrent_runs, progress_interval)
+    worker = QuestionWorker(client, store, pipeline, library, reviewers, settings.max_concurrent_runs, progress_interval)
+    batches = BatchStore(store)
+    files = SlackFiles(client, settings.batch_max_bytes)
+    publisher = BatchPublisher(client, files, batches, store, BatchReview(client, batches, reviewers))
+    runner = BatchRunner(batches, pipeline, library, pipeline_config(settings), settings.batch_concurrency)
+    worker.jobs = JobWorker(client, batches, runner, files, publisher, limits_of(settings), worker.name,
+                            progress_interval=2 * progress_interval)
+    return worker
 
 
 def build_app(settings: Settings, deps: AppDeps, *, verify_requests: bool = True) -> AsyncApp:
@@ -120,4 +138,5 @@ async def recover_interrupted(deps: AppDeps) -> int:
 
     Runs another live process still holds keep running: replicas share one database.
     """
+    await deps.batches.requeue_stalled()  # a questionnaire job resumes where it stopped
     return await tell_interrupted(deps.client, await deps.store.expire_leases())

@@ -6,19 +6,24 @@ from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from storage import Store
+from storage import BatchStore, Store
 
 from .auth import WorkspaceAuth
+from .batch_publish import BatchPublisher
+from .batch_queue import JobQueue
 from .questions import QuestionQueue
 from .review_desk import ReviewDesk
 
 
 @dataclass
 class AppDeps:
-    """Slack client, database, question queue, review desk and the bot's identity."""
+    """Slack client, database, question and questionnaire queues, review desk and the bot's identity."""
 
     client: AsyncWebClient
     store: Store
     queue: QuestionQueue
     desk: ReviewDesk
     auth: WorkspaceAuth
+    jobs: JobQueue
+    batches: BatchStore
+    publisher: BatchPublisher

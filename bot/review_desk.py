@@ -8,6 +8,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from storage import Decision, Review, RunRecord, Store
 
+from .batch_review import BatchReview
 from .blocks import answer_messages, with_decision
 from .library import AnswerLibrary
 from .reviewers import Reviewers
@@ -23,6 +24,8 @@ class ReviewDesk:
     store: Store
     reviewers: Reviewers
     library: AnswerLibrary
+    pages: BatchReview | None = None
+    """Where a questionnaire's answers are listed for review (their decisions redraw the list)."""
 
     async def allowed(self, user: str, run: RunRecord, channel: str, action: str) -> bool:
         """Whether `user` may review `run` now; if not, tell them privately (and log the attempt)."""
@@ -61,6 +64,9 @@ class ReviewDesk:
         result = run.result()
         if decision != "reject":
             await self.library.remember(run_id, result, review, run.channel)
+        if run.batch_id and self.pages:
+            await self.pages.refresh(run)  # one message lists many answers: no thread message per decision
+            return
         if run.answer_ts:
             blocks = with_decision(answer_messages(result, run_id)[-1], review)
             await self.client.chat_update(channel=run.channel, ts=run.answer_ts, blocks=blocks,

@@ -30,15 +30,29 @@ class BatchStore:
         self.store = store
         self.db = store.db
 
-    async def create(self, job: BatchJob, source: bytes, rows: list[BatchRow]) -> BatchJob:
-        """The job, its file and its rows, in one transaction."""
-        def insert() -> BatchJob:
+    async def create(self, job: BatchJob, *, event_id: str | None = None) -> BatchJob | None:
+        """Store a new job (its file comes with `attach`); None for a redelivered Slack event."""
+        def insert() -> BatchJob | None:
             with self.db.conn:
-                self.db["batch_jobs"].insert({**job.model_dump(mode="json"), "source": source})
-                self.db["batch_rows"].insert_all(r.model_dump(mode="json") for r in rows)
+                if event_id and not self.store.record_event(event_id, "questionnaire"):
+                    return None
+                self.db["batch_jobs"].insert(job.model_dump(mode="json"))
             return job
 
         return await self.store.call(insert)
+
+    async def attach(self, job: BatchJob, source: bytes, rows: list[BatchRow]) -> BatchJob:
+        """The job's file, how it was read and its rows, in one transaction."""
+        values = {"source": source, "digest": job.digest, "questionnaire_json": job.questionnaire_json,
+                  "total": len(rows)}
+
+        def write() -> BatchJob:
+            with self.db.conn:
+                self.db["batch_jobs"].update(job.id, values)
+                self.db["batch_rows"].insert_all(r.model_dump(mode="json") for r in rows)
+            return job.model_copy(update={"total": len(rows)})
+
+        return await self.store.call(write)
 
     async def get(self, job_id: str) -> BatchJob:
         """One job (without its file), or JobNotFound."""
@@ -54,7 +68,7 @@ class BatchStore:
         """The file the job was made from."""
         def read() -> bytes:
             row = self.db.execute("SELECT source FROM batch_jobs WHERE id = ?", [job_id]).fetchone()
-            if row is None:
+            if row is None or row[0] is None:
                 raise JobNotFound(job_id)
             return bytes(row[0])
 
@@ -63,7 +77,7 @@ class BatchStore:
     async def latest(self, digest: str) -> BatchJob | None:
         """The newest job of this file read this way (for --resume)."""
         def read() -> BatchJob | None:
-            rows = list(self.db.query(f"SELECT {_JOB_COLUMNS} FROM batch_jobs WHERE digest = ? "
+            rows = list(self.db.query(f"SELECT {_JOB_COLUMNS} FROM batch_jobs WHERE digest = ? AND channel IS NULL "
                                       "ORDER BY created_at DESC, rowid DESC LIMIT 1", [digest]))
             return BatchJob.model_validate(rows[0]) if rows else None
 
@@ -161,6 +175,11 @@ class BatchStore:
                                               self.db["runs"].rows_where("batch_id = ?", [job_id])})
 
     # -- jobs in Slack: claimed by a worker, resumed after a restart ------------------
+
+    async def waiting(self) -> int:
+        """Jobs not yet taken by a worker."""
+        return await self.store.call(lambda: self.db.execute(
+            "SELECT COUNT(*) FROM batch_jobs WHERE status IN ('new', 'queued')").fetchone()[0])
 
     async def claim(self, worker: str) -> BatchJob | None:
         """Take the oldest queued job (atomically)."""

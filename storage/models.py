@@ -107,7 +107,7 @@ def broken_link(entries: list[ReviewLogEntry]) -> int | None:
     return None
 
 
-BatchStatus = Literal["queued", "running", "done", "failed"]
+BatchStatus = Literal["new", "queued", "running", "done", "failed"]
 RowState = Literal["pending", "answered", "library", "failed"]
 
 
@@ -116,12 +116,15 @@ class BatchJob(BaseModel):
 
     id: str
     filename: str
-    digest: str
+    file_id: str | None = None
+    """The Slack file it was shared as (fetched when a worker takes the job)."""
+    digest: str = ""
     """sha256 of the file and the reading options: the same file read the same way resumes."""
     options_json: str
-    questionnaire_json: str
+    questionnaire_json: str | None = None
+    """How the file was read (None until it has been)."""
     status: BatchStatus = "queued"
-    total: int
+    total: int = 0
     asker: str | None = None
     channel: str | None = None
     thread_ts: str | None = None

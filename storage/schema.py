@@ -49,11 +49,12 @@ MIGRATIONS: list[str] = [
     ALTER TABLE run_events ADD COLUMN truncated INTEGER DEFAULT 0;
     """,
     # 4: questionnaires answered row by row. The file itself is kept (a job resumes and
-    # re-exports from it); each answered row is a run of its own (reviewed like any other).
+    # re-exports from it; a Slack job fetches it when a worker takes the job); each
+    # answered row is a run of its own (reviewed like any other).
     """
     CREATE TABLE batch_jobs (
-        id TEXT PRIMARY KEY, filename TEXT NOT NULL, digest TEXT NOT NULL, source BLOB NOT NULL,
-        options_json TEXT NOT NULL, questionnaire_json TEXT NOT NULL, status TEXT NOT NULL, total INTEGER NOT NULL,
+        id TEXT PRIMARY KEY, filename TEXT NOT NULL, file_id TEXT, digest TEXT NOT NULL DEFAULT '', source BLOB,
+        options_json TEXT NOT NULL, questionnaire_json TEXT, status TEXT NOT NULL, total INTEGER NOT NULL DEFAULT 0,
         asker TEXT, channel TEXT, thread_ts TEXT, progress_ts TEXT, error TEXT, created_at TEXT NOT NULL,
         started_at TEXT, finished_at TEXT, claimed_by TEXT, lease_until TEXT);
     CREATE INDEX batch_jobs_digest ON batch_jobs(digest);

@@ -84,7 +84,7 @@ class Store:
 
         def insert() -> RunRecord | None:
             with self.db.conn:
-                if event_id and not self._record_event(event_id, "question"):
+                if event_id and not self.record_event(event_id, "question"):
                     return None
                 self.db["runs"].insert(record.model_dump(mode="json"))
             return record
@@ -250,11 +250,12 @@ class Store:
         """True the first time an event id is seen; False for Slack's redeliveries."""
         def insert() -> bool:
             with self.db.conn:
-                return self._record_event(event_id, kind)
+                return self.record_event(event_id, kind)
 
         return await self._run(insert)
 
-    def _record_event(self, event_id: str, kind: str) -> bool:
+    def record_event(self, event_id: str, kind: str) -> bool:
+        """Record a Slack event id inside the caller's transaction (on the store's thread); False when seen."""
         cursor = self.db.conn.execute(
             "INSERT OR IGNORE INTO slack_events (event_id, kind, received_at) VALUES (?, ?, ?)",
             (event_id, kind, now().isoformat()))

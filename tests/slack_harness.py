@@ -40,7 +40,7 @@ class RunningApp:
     _runner: web.AppRunner
     _session: aiohttp.ClientSession
 
-    async def settle(self, quiet: float = 0.15, limit: float = 15.0) -> None:
+    async def settle(self, quiet: float = 0.15, limit: float = 30.0) -> None:
         """Wait until the app is idle: nothing queued or being answered, no Slack call for `quiet` s.
 
         Bolt runs listeners after it has acknowledged the request, so an answered
@@ -50,7 +50,7 @@ class RunningApp:
         deadline = loop.time() + limit
         seen, since = -1, loop.time()
         while loop.time() < deadline:
-            if self.worker.busy() or await self.deps.store.queued():
+            if self.worker.busy() or await self.deps.store.queued() or await self.deps.batches.waiting():
                 seen = -1
             elif len(self.slack.calls) != seen:
                 seen, since = len(self.slack.calls), loop.time()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from storage import Store
+from storage import BatchStore, Store
 
 from ..app import (EVENTS_PATH, build_app, build_deps, build_worker, health_app, recover_interrupted, slack_client,
                    warm_up, web_app)
@@ -64,6 +64,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
                        *(["--engine", args.engine] if args.engine else [])]
         async def on_death(worker: str) -> None:
             await tell_interrupted(client, await store.interrupt_claimed(worker))
+            await BatchStore(store).requeue_stalled(worker)  # its questionnaire job resumes elsewhere
 
         workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, on_death).run())
     try:

@@ -1,10 +1,11 @@
-"""The buttons: Approve, Edit, Reject, and "Run the full pipeline anyway"."""
+"""The buttons: Approve, Edit, Reject, "Run the full pipeline anyway" and a questionnaire's "Export again"."""
 
 from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
+from ..batch_blocks import ACTION_EXPORT
 from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, edit_modal, reject_modal
 from .errors import reported
 
@@ -56,7 +57,24 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         await deps.queue.put(run.question, asker=user, channel=run.channel, thread_ts=run.thread_ts,
                              use_library=False)
 
+    async def export_again(ack: AsyncAck, body: dict) -> None:
+        await ack()
+        user, job_id, channel = _where(body)
+        job = await deps.batches.get(job_id)
+        # Only in the job's own thread, by whoever shared the file or a reviewer.
+        if job.channel != channel or not (user == job.asker or await desk.reviewers.can_review(user, None)):
+            await deps.client.chat_postEphemeral(
+                channel=channel, user=user,
+                text="Only the person who shared the questionnaire, or a reviewer, can export it again, in its thread.")
+            return
+        if job.status != "done":
+            await deps.client.chat_postEphemeral(channel=channel, user=user,
+                                                 text="This questionnaire is still being answered; it is posted when done.")
+            return
+        await deps.publisher.publish(job, first=False, who=user)
+
     app.action(ACTION_APPROVE)(reported(approve))
+    app.action(ACTION_EXPORT)(reported(export_again))
     app.action(ACTION_EDIT)(reported(edit))
     app.action(ACTION_REJECT)(reported(reject))
     app.action(ACTION_RUN_ANYWAY)(reported(run_anyway))

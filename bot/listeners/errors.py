@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.errors import SlackApiError
 
-from storage import RunNotFound
+from storage import JobNotFound, RunNotFound
 
 from ..appdeps import AppDeps
 from ..blocks import error_text
@@ -25,6 +25,8 @@ def _explain(error: Exception) -> str:
         return f"Slack refused a request ({code})."
     if isinstance(error, RunNotFound):
         return "I no longer know that answer (it is not in my database)."
+    if isinstance(error, JobNotFound):
+        return "I no longer know that questionnaire (it is not in my database): share the file again."
     return f"something went wrong on my side ({type(error).__name__})."
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncApp
 
 from ..appdeps import AppDeps
+from ..batch_queue import is_questionnaire
 from ..blocks import HELP
 from ..slack_text import question_text
 from .errors import reported
@@ -12,6 +13,10 @@ from .errors import reported
 
 async def _is_direct_message(event: dict) -> bool:
     return event.get("channel_type") == "im" and not event.get("bot_id")
+
+
+NOT_A_QUESTIONNAIRE = ("I can fill in questionnaires shared as .csv or .xlsx files; {names} is not one. "
+                       "Share the questionnaire as CSV or XLSX, or ask your question in words.")
 
 
 def register(app: AsyncApp, deps: AppDeps) -> None:
@@ -25,6 +30,8 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     app.event("app_mention")(reported(app_mention))
     app.event({"type": "message", "subtype": None}, matchers=[_is_direct_message])(reported(direct_message))
+    # A file shared in a direct message (with or without words) arrives as a subtype.
+    app.event({"type": "message", "subtype": "file_share"}, matchers=[_is_direct_message])(reported(direct_message))
 
 
 async def ask(deps: AppDeps, event: dict, event_id: str | None, bot_user_id: str | None = None) -> None:
@@ -35,9 +42,30 @@ async def ask(deps: AppDeps, event: dict, event_id: str | None, bot_user_id: str
     """
     text = question_text(event.get("text", ""), bot_user_id)
     channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
+    if event.get("files") and await _questionnaires(deps, event, text, event_id):
+        return
     if not text or text.lower() in ("help", "?"):
         if not event_id or await deps.store.first_delivery(event_id, "help"):
             await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=HELP)
         return
     await deps.queue.put(text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
                          followup=bool(event.get("thread_ts")), event_id=event_id)
+
+
+async def _questionnaires(deps: AppDeps, event: dict, text: str, event_id: str | None) -> bool:
+    """Queue the shared questionnaires; True when the files were the request (nothing more to do)."""
+    files = event["files"]
+    wanted = [f for f in files if is_questionnaire(f)]
+    channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
+    for file in wanted:
+        await deps.jobs.put(file, text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
+                            event_id=event_id)
+    if wanted:
+        return True
+    if text:
+        return False  # a question with a picture attached: the question is answered
+    if not event_id or await deps.store.first_delivery(event_id, "not_a_questionnaire"):
+        names = ", ".join(f.get("name") or "the file" for f in files)
+        await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts,
+                                           text=NOT_A_QUESTIONNAIRE.format(names=names))
+    return True

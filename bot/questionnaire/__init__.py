@@ -3,7 +3,7 @@
 from ..settings import Settings
 from .errors import NoQuestionColumn, QuestionnaireError, TooManyQuestions, UnreadableFile
 from .export import BatchSummary, Export, export
-from .jobs import create_job, digest
+from .jobs import attach_file, create_job, digest, new_job
 from .models import BatchOptions, Limits, Questionnaire, RowAnswer
 from .reading import read_questionnaire
 from .runner import BatchRunner, JobProgress
@@ -15,5 +15,5 @@ def limits_of(settings: Settings) -> Limits:
 
 
 __all__ = ["BatchOptions", "BatchRunner", "BatchSummary", "Export", "JobProgress", "Limits", "NoQuestionColumn",
-           "Questionnaire", "QuestionnaireError", "RowAnswer", "TooManyQuestions", "UnreadableFile", "create_job",
-           "digest", "export", "limits_of", "read_questionnaire"]
+           "Questionnaire", "QuestionnaireError", "RowAnswer", "TooManyQuestions", "UnreadableFile", "attach_file", "create_job",
+           "digest", "export", "limits_of", "new_job", "read_questionnaire"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import Counter
 from pathlib import PurePath
@@ -110,8 +111,9 @@ async def export(batches: BatchStore, store: Store, job: BatchJob) -> Export:
         if lost:
             summary.warnings.append(f"the filled copy lacks the original's {' and '.join(lost)} "
                                     "(they cannot be copied); paste the answer columns into the original if you need them")
-    return Export(filename=output_name(job.filename), data=filled_copy(job.filename, data, questionnaire, answers),
-                  summary=summary)
+    # openpyxl takes a while on a big workbook: off the event loop, which also acknowledges Slack.
+    filled = await asyncio.to_thread(filled_copy, job.filename, data, questionnaire, answers)
+    return Export(filename=output_name(job.filename), data=filled, summary=summary)
 
 
 def _row_answer(row: BatchRow, runs: dict[str, RunRecord], reviews: dict[str, Review],

@@ -26,13 +26,18 @@ _XLSX_SUFFIXES = {".xlsx", ".xlsm"}
 _MAX_UNPACKED_RATIO = 40
 
 
+def human_size(size: int) -> str:
+    """`2.4 MB`, `180 KB`."""
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{max(size / 1e3, 0.1):.0f} KB" if size >= 1e3 else f"{size} bytes"
+
+
 def file_kind(filename: str, data: bytes, limits: Limits) -> FileKind:
     """'csv' or 'xlsx', or UnreadableFile saying why not."""
     name = PurePath(filename).name
     if not data:
         raise UnreadableFile(f"{name} is empty.")
     if len(data) > limits.max_bytes:
-        raise UnreadableFile(f"{name} is {len(data) / 1e6:.1f} MB; the limit is {limits.max_bytes / 1e6:.1f} MB "
+        raise UnreadableFile(f"{name} is {human_size(len(data))}; the limit is {human_size(limits.max_bytes)} "
                              "(RFPBOT_BATCH_MAX_BYTES). Split the questionnaire, or raise the limit.")
     suffix = PurePath(filename).suffix.lower()
     if data.startswith(_OLE):

@@ -41,15 +41,26 @@ def plan_rows(job_id: str, questionnaire: Questionnaire) -> list[BatchRow]:
     return rows
 
 
-async def create_job(batches: BatchStore, filename: str, data: bytes, options: BatchOptions, limits: Limits, *,
-                     queued: bool = False, asker: str | None = None, channel: str | None = None,
-                     thread_ts: str | None = None) -> tuple[BatchJob, Questionnaire]:
-    """Read the file and store the job (running at once, or queued for a Slack worker)."""
-    questionnaire = read_questionnaire(filename, data, options, limits)
-    job = BatchJob(id=uuid.uuid4().hex[:12], filename=filename, digest=digest(data, options),
-                   options_json=options.model_dump_json(),
-                   questionnaire_json=questionnaire.model_dump_json(exclude={"questions"}),
-                   status="queued" if queued else "running", total=len(questionnaire.questions), asker=asker,
-                   channel=channel, thread_ts=thread_ts, created_at=now(), started_at=None if queued else now())
-    await batches.create(job, data, plan_rows(job.id, questionnaire))
-    return job, questionnaire
+def new_job(filename: str, options: BatchOptions, **where) -> BatchJob:
+    """A job not yet holding its file (a Slack job until a worker fetches it)."""
+    return BatchJob(id=uuid.uuid4().hex[:12], filename=filename, options_json=options.model_dump_json(),
+                    created_at=now(), **where)
+
+
+async def attach_file(batches: BatchStore, job: BatchJob, data: bytes, limits: Limits,
+                      questionnaire: Questionnaire | None = None) -> tuple[BatchJob, Questionnaire]:
+    """Read the job's file (unless read already) and store it with the job's rows; QuestionnaireError
+    when it cannot be read."""
+    options = BatchOptions.model_validate_json(job.options_json)
+    questionnaire = questionnaire or read_questionnaire(job.filename, data, options, limits)
+    job = job.model_copy(update={"digest": digest(data, options),
+                                 "questionnaire_json": questionnaire.model_dump_json(exclude={"questions"})})
+    return await batches.attach(job, data, plan_rows(job.id, questionnaire)), questionnaire
+
+
+async def create_job(batches: BatchStore, filename: str, data: bytes, options: BatchOptions,
+                     limits: Limits) -> tuple[BatchJob, Questionnaire]:
+    """Read the file and store a job answered at once (the command line's)."""
+    questionnaire = read_questionnaire(filename, data, options, limits)  # a bad file leaves no job behind
+    job = await batches.create(new_job(filename, options, status="running", started_at=now()))
+    return await attach_file(batches, job, data, limits, questionnaire)

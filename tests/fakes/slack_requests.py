@@ -49,14 +49,23 @@ class SlackSender:
         return await self.post(json.dumps(body), "application/json", **kwargs)
 
     async def mention(self, text: str, *, user: str = "U1", channel: str = "C1", ts: str | None = None,
-                      thread_ts: str | None = None, **kwargs) -> aiohttp.ClientResponse:
-        """`@rfpbot text` in a channel (or a thread)."""
+                      thread_ts: str | None = None, files: list[dict] | None = None, **kwargs) -> aiohttp.ClientResponse:
+        """`@rfpbot text` in a channel (or a thread), with the files shared in the same message."""
         ts = ts or f"{1600000000 + next(_ids)}.000001"
         event = {"type": "app_mention", "user": user, "text": f"<@UBOT> {text}", "ts": ts, "channel": channel,
                  "event_ts": ts}
         if thread_ts:
             event["thread_ts"] = thread_ts
+        if files:
+            event.update(files=files, upload=True)
         return await self.event(event, **kwargs)
+
+    async def direct_file(self, files: list[dict], text: str = "", *, user: str = "U1", channel: str = "D1",
+                          ts: str | None = None) -> aiohttp.ClientResponse:
+        """A file shared in a direct message to the bot."""
+        ts = ts or f"{1600000000 + next(_ids)}.000001"
+        return await self.event({"type": "message", "subtype": "file_share", "channel_type": "im", "user": user,
+                                 "text": text, "ts": ts, "channel": channel, "event_ts": ts, "files": files})
 
     async def command(self, text: str, *, user: str = "U1", channel: str = "C1", response_url: str = "") -> aiohttp.ClientResponse:
         """`/rfp text`."""

@@ -1,0 +1,62 @@
+"""The listeners' side of questionnaires: a shared CSV/XLSX becomes a queued job at once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import PurePath
+
+from slack_sdk.web.async_client import AsyncWebClient
+
+from storage import BatchStore
+
+from .batch_blocks import job_progress_text
+from .questionnaire import BatchOptions, new_job
+
+QUESTIONNAIRE_SUFFIXES = (".csv", ".tsv", ".xlsx", ".xlsm", ".xls")  # .xls: to say how to convert it
+# "column C", "question column: Requirement", 'sheet "SIG Lite"': how to read the file, said in the message.
+_COLUMN = re.compile(r"\bcolumn\s*:?\s*(\"[^\"]+\"|“[^”]+”|'[^']+'|\S+)", re.IGNORECASE)
+_SHEET = re.compile(r"\b(?:sheet|tab)\s*:?\s*(\"[^\"]+\"|“[^”]+”|'[^']+'|\S+)", re.IGNORECASE)
+
+
+def is_questionnaire(file: dict) -> bool:
+    """A shared file rfpbot can fill in (by its name)."""
+    return PurePath(file.get("name") or "").suffix.lower() in QUESTIONNAIRE_SUFFIXES
+
+
+def options_from_text(text: str) -> BatchOptions:
+    """The sheet and question column a message names, if it names them."""
+    def found(pattern: re.Pattern) -> str | None:
+        match = pattern.search(text)
+        return match.group(1).strip("\"'“”").rstrip(".,;") if match else None
+
+    return BatchOptions(sheet=found(_SHEET), question_column=found(_COLUMN))
+
+
+class JobQueue:
+    """Queues questionnaire jobs for the worker(s); `notify` wakes an in-process worker."""
+
+    def __init__(self, client: AsyncWebClient, batches: BatchStore, notify: Callable[[], None] = lambda: None) -> None:
+        self._client = client
+        self._batches = batches
+        self._notify = notify
+
+    async def put(self, file: dict, text: str, *, asker: str | None, channel: str, thread_ts: str,
+                  event_id: str | None = None) -> str | None:
+        """Queue the file and say so in the thread; returns the job id (None for a redelivered event)."""
+        name = file.get("name") or file["id"]
+        # "new" until its progress message exists: a worker claims only queued jobs, and
+        # then rewrites that message rather than posting a second one.
+        job = new_job(name, options_from_text(text), file_id=file["id"], asker=asker, channel=channel,
+                      thread_ts=thread_ts, status="new")
+        if await self._batches.create(job, event_id=f"{event_id}:{file['id']}" if event_id else None) is None:
+            return None
+        try:
+            response = await self._client.chat_postMessage(channel=channel, thread_ts=thread_ts,
+                                                           text=job_progress_text(name, None))
+        except BaseException:
+            await self._batches.update(job.id, status="failed", error="the thread could not be told")
+            raise
+        await self._batches.update(job.id, progress_ts=response["ts"], status="queued")
+        self._notify()
+        return job.id

@@ -1,0 +1,190 @@
+"""Questionnaires in Slack: a file shared with a mention comes back filled, with its review pages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from agents.pipeline import Pipeline
+
+from .conftest import ROOT
+from .questionnaires import assert_original_kept, column_values, question_cells, security_workbook
+from .slack_harness import start_app
+
+UNANSWERABLE = ["Do you hold CSA STAR Level 2 certification?", "Is your platform FedRAMP High authorized?"]
+
+
+def sample_questions(n: int) -> list[str]:
+    with open(ROOT / "examples" / "questions.csv", newline="") as f:
+        return [row["question"] for row in csv.DictReader(f)][:n]
+
+
+@pytest.fixture
+async def app(slack, kb_index, embedder, tmp_path):
+    running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
+    yield running
+    await running.stop()
+
+
+def text_of(messages: list[dict]) -> str:
+    return "\n".join(m.get("text", "") + json.dumps(m.get("blocks", [])) for m in messages)
+
+
+async def test_a_shared_workbook_comes_back_filled_with_a_summary_and_review_buttons(app, slack):
+    questions = sample_questions(8) + UNANSWERABLE + [sample_questions(1)[0]]
+    original = security_workbook(questions)
+    file = slack.add_file("acme-security.xlsx", original)
+    await app.sender.mention("please fill this in", ts="2000.1", files=[file])
+    await app.settle()
+
+    thread = slack.thread("C1", "2000.1")
+    progress = thread[0]
+    assert "11/11 answered" in progress["text"] and progress.get("edits", 0) >= 1
+    [upload] = slack.uploaded("C1", "2000.1")
+    assert upload["name"] == "acme-security-answered.xlsx"
+    filled = upload["data"]
+    assert_original_kept(original, filled)
+    rows = {q: r for r, q in question_cells(original).items()}
+    answers, status = column_values(filled, "Security", "Answer"), column_values(filled, "Security", "Status")
+    review = column_values(filled, "Security", "Needs review")
+    assert status[rows[questions[0]]] == "Fully Supported" and "AES-256" in answers[rows[questions[0]]]
+    assert review[rows[UNANSWERABLE[0]]] == "Yes"
+    summary = next(m for m in thread if "batch_export" in json.dumps(m.get("blocks", [])))
+    assert "11/11 questions answered" in text_of([summary]) and "1 repeated" in text_of([summary])
+    pages = [m for m in thread if "Answers waiting for review" in json.dumps(m.get("blocks", []))]
+    assert pages and "CSA STAR" in text_of(pages) and "review_approve" in json.dumps(pages[0]["blocks"])
+    assert slack.downloads == [file["id"]]
+
+
+
+def button(message: dict, action_id: str) -> str:
+    for block in message.get("blocks", []):
+        for element in block.get("elements", []):
+            if element.get("action_id") == action_id:
+                return element["value"]
+    raise AssertionError(f"no {action_id} button")
+
+
+async def share(app, slack, questions: list[str], ts: str) -> tuple[bytes, list[dict]]:
+    original = security_workbook(questions)
+    await app.sender.mention("", ts=ts, files=[slack.add_file("vendor.xlsx", original)])
+    await app.settle()
+    return original, slack.thread("C1", ts)
+
+
+async def test_review_decisions_redraw_the_page_and_export_again_applies_them(app, slack):
+    questions = sample_questions(3) + UNANSWERABLE[:1] + ["Do you hold PCI DSS Level 1 attestation as a service provider?"]
+    original, thread = await share(app, slack, questions, "2100.1")
+    page = next(m for m in thread if "Answers waiting for review" in json.dumps(m.get("blocks", [])))
+    run_ids = [e["value"] for b in page["blocks"] for e in b.get("elements", []) if e.get("action_id") == "review_approve"]
+    assert len(run_ids) == 2, "both unanswerable questions wait for review"
+    approved, rejected = run_ids
+
+    await app.sender.click("review_approve", approved, user="UREV", message_ts=page["ts"])
+    await app.settle()
+    redrawn = json.dumps(slack.messages["C1"][page["ts"]]["blocks"])
+    assert "Approved by <@UREV>" in redrawn and redrawn.count("review_approve") == 1
+    assert [e.run_id for e in await app.deps.store.library()] == [approved]
+
+    await app.sender.click("review_reject", rejected, user="UREV", message_ts=page["ts"])
+    await app.settle()
+    await app.sender.submit_view(slack.views[-1]["view"], {"reason": "We do hold it: see the 2026 AoC."}, user="UREV")
+    await app.settle()
+    assert "review_approve" not in json.dumps(slack.messages["C1"][page["ts"]]["blocks"])
+
+    summary = next(m for m in thread if "batch_export" in json.dumps(m.get("blocks", [])))
+    await app.sender.click("batch_export", button(summary, "batch_export"), user="U1", message_ts=summary["ts"])
+    await app.settle()
+    first, again = slack.uploaded("C1", "2100.1")
+    assert "with the reviewers' decisions" in again["comment"]
+    assert_original_kept(original, again["data"])
+    rows = {q: r for r, q in question_cells(original).items()}
+    review, answers = column_values(again["data"], "Security", "Needs review"), column_values(again["data"], "Security", "Answer")
+    reasons = column_values(again["data"], "Security", "Review reason")
+    assert review[rows[UNANSWERABLE[0]]] == "Approved" and "UREV" in reasons[rows[UNANSWERABLE[0]]]
+    assert review[rows[questions[-1]]] == "Rejected" and answers[rows[questions[-1]]] is None
+    assert "2026 AoC" in reasons[rows[questions[-1]]]
+    assert column_values(first["data"], "Security", "Needs review")[rows[questions[-1]]] == "Yes"
+
+
+async def test_only_the_sharer_or_a_reviewer_may_export_again(app, slack):
+    _, thread = await share(app, slack, sample_questions(2), "2200.1")
+    summary = next(m for m in thread if "batch_export" in json.dumps(m.get("blocks", [])))
+    await app.sender.click("batch_export", button(summary, "batch_export"), user="USTRANGER", message_ts=summary["ts"])
+    await app.settle()
+    assert len(slack.uploaded("C1", "2200.1")) == 1
+    assert slack.ephemeral[-1]["user"] == "USTRANGER" and "Only the person" in slack.ephemeral[-1]["text"]
+
+
+def _password_protected() -> bytes:
+    """What Excel writes for an encrypted workbook: an OLE container with an EncryptionInfo stream."""
+    return b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504 + "EncryptionInfo".encode("utf-16-le") + b"\0" * 512
+
+
+@pytest.mark.parametrize("name, data, said", [
+    ("locked.xlsx", _password_protected(), "password-protected"),
+    ("old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 1000, ".xls"),
+    ("broken.xlsx", b"PK\x03\x04 this is not really a zip", "damaged"),
+    ("notes.csv", "Just some notes\nnothing to answer here\n".encode(), "no column of questions"),
+])
+async def test_a_file_that_cannot_be_read_is_explained_in_the_thread(app, slack, name, data, said):
+    await app.sender.mention("", ts="2300.1", files=[slack.add_file(name, data)])
+    await app.settle()
+    thread = text_of(slack.thread("C1", "2300.1"))
+    assert said in thread and ":warning:" in thread
+    assert not slack.uploaded("C1", "2300.1")
+    [job] = [j for j in await _jobs(app)]
+    assert job.status == "failed" and said in job.error
+
+
+async def _jobs(app):
+    rows = app.deps.store.db.query("SELECT id FROM batch_jobs")
+    return [await app.deps.batches.get(r["id"]) for r in rows]
+
+
+async def test_a_file_over_the_size_limit_is_refused_before_it_is_fetched(slack, kb_index, embedder, tmp_path):
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, batch_max_bytes=2000)
+    try:
+        await app.sender.mention("", ts="2400.1", files=[slack.add_file("big.xlsx", security_workbook(sample_questions(5)))])
+        await app.settle()
+    finally:
+        await app.stop()
+    assert "the limit is 2 KB (RFPBOT_BATCH_MAX_BYTES)" in text_of(slack.thread("C1", "2400.1"))
+    assert slack.downloads == []
+
+
+async def test_a_picture_without_words_gets_told_what_files_work(app, slack):
+    await app.sender.mention("", ts="2500.1", files=[slack.add_file("diagram.png", b"\x89PNG...")])
+    await app.settle()
+    assert "diagram.png is not one" in text_of(slack.thread("C1", "2500.1"))
+    assert await _jobs(app) == []
+
+
+async def test_a_question_with_a_picture_attached_is_answered_as_a_question(app, slack):
+    await app.sender.mention("Are you ISO 27001 certified?", ts="2550.1", files=[slack.add_file("logo.png", b"png")])
+    await app.settle()
+    assert "ISO/IEC 27001" in text_of(slack.thread("C1", "2550.1"))
+
+
+async def test_a_csv_shared_in_a_direct_message_is_filled_in_and_names_its_column(app, slack):
+    rows = [["Ref", "Requirement text", "Notes"]] + [[f"R{n}", q, ""] for n, q in enumerate(sample_questions(3), 1)]
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    file = slack.add_file("reqs.csv", out.getvalue().encode())
+    await app.sender.direct_file([file], "column B", ts="2600.1")
+    await app.settle()
+    [upload] = slack.uploaded("D1", "2600.1")
+    filled = list(csv.reader(io.StringIO(upload["data"].decode("utf-8"))))
+    assert filled[0] == rows[0] + ["Answer", "Status", "Confidence", "Sources", "Needs review", "Review reason"]
+    assert [r[:3] for r in filled] == rows and all(r[3] for r in filled[1:])
+
+
+async def test_a_redelivered_event_starts_one_job(app, slack):
+    file = slack.add_file("vendor.xlsx", security_workbook(sample_questions(2)))
+    for retry in (None, 1):
+        await app.sender.mention("", ts="2700.1", files=[file], event_id="EvSame", retry_num=retry)
+    await app.settle()
+    assert len(await _jobs(app)) == 1 and len(slack.uploaded("C1", "2700.1")) == 1
