@@ -20,6 +20,9 @@ _ZIP = b"PK\x03\x04"
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # Office keeps an encrypted .xlsx in an OLE container with this stream (names are UTF-16).
 _ENCRYPTION_INFO = "EncryptionInfo".encode("utf-16-le")
+_LATIN_CODE_PAGES = {"cp1250", "cp1252", "cp1254", "cp1257", "latin_1", "iso8859_2", "iso8859_9", "iso8859_10",
+                     "iso8859_13", "iso8859_14", "iso8859_15", "iso8859_16", "mac_latin2", "mac_roman", "cp775",
+                     "cp850", "cp852"}
 _CSV_SUFFIXES = {".csv", ".tsv", ".txt"}
 _XLSX_SUFFIXES = {".xlsx", ".xlsm"}
 # An .xlsx is a zip: a small file may unpack to gigabytes (a zip bomb).
@@ -76,10 +79,15 @@ def decode_csv(name: str, data: bytes) -> tuple[str, str]:
         return data.decode("utf-8-sig"), "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
     except UnicodeDecodeError:
         pass
-    guess = from_bytes(data).best()
+    matches = from_bytes(data)
+    guess = matches.best()
     if guess is None:
         raise UnreadableFile(f"{name} is not text I can read (no known character encoding fits). "
                              "Save it from Excel as 'CSV UTF-8' and send it again.")
+    # Short Latin-script texts fit several code pages equally well; Excel on Windows
+    # writes Windows-1252 in western locales, so it wins among the ones that fit.
+    if guess.encoding in _LATIN_CODE_PAGES and any(m.encoding == "cp1252" for m in matches):
+        return data.decode("cp1252"), "cp1252"
     return str(guess), guess.encoding
 
 

@@ -19,7 +19,10 @@ from .models import QuestionRow, SheetLayout, SkippedRow
 HEADER_SCAN_ROWS = 25
 CONTENT_SCAN_ROWS = 400
 _HEADER_WORDS = {"question": 3, "questions": 3, "requirement": 2, "requirements": 2, "request": 2, "query": 2,
-                 "control": 1, "description": 1, "criteria": 1, "item": 1, "ask": 1, "specification": 1}
+                 "control": 1, "description": 1, "criteria": 1, "item": 1, "ask": 1, "specification": 1,
+                 # the same headers in the questionnaires of other languages
+                 "frage": 3, "fragen": 3, "pregunta": 3, "preguntas": 3, "domanda": 3, "vraag": 3, "pergunta": 3,
+                 "вопрос": 3, "anforderung": 2, "exigence": 2, "requisito": 2, "requisiti": 2, "eis": 2}
 # "Question ID", "Question #", "Ref.": numbering columns, never the question text.
 _ID_WORDS = re.compile(r"\b(id|no|nr|num|number|ref|reference|key|code|#)\b|#", re.IGNORECASE)
 _HEADING = re.compile(r"^(section|part|domain|category|chapter|appendix)\b", re.IGNORECASE)
@@ -40,7 +43,7 @@ def looks_like_question(text: str) -> bool:
 def _header_weight(text: str) -> int:
     if not text or len(text.split()) > 6 or _ID_WORDS.search(text):
         return 0
-    words = re.findall(r"[a-z]+", text.lower())
+    words = re.findall(r"[^\W\d_]+", text.casefold())
     return max((_HEADER_WORDS.get(w, 0) for w in words), default=0)
 
 
@@ -69,7 +72,8 @@ def find_layout(grid: Grid) -> SheetLayout | None:
                 if best is None or key > best[0]:
                     best = (key, row, column)
     if best:
-        return SheetLayout(name=grid.name, header_row=best[1], question_column=best[2], last_column=grid.last_column)
+        return SheetLayout(name=grid.name, header_row=best[1], question_column=best[2], last_column=grid.last_column,
+                           found_by="header")
     return _layout_by_content(grid)
 
 
@@ -79,7 +83,7 @@ def _layout_by_content(grid: Grid) -> SheetLayout | None:
     if column is None or counts[column] < 2:
         return None
     return SheetLayout(name=grid.name, header_row=_header_above(grid, column), question_column=column,
-                       last_column=grid.last_column)
+                       last_column=grid.last_column, found_by="content")
 
 
 def _header_above(grid: Grid, column: int) -> int | None:
@@ -94,7 +98,9 @@ def _header_above(grid: Grid, column: int) -> int | None:
 def layout_for_column(grid: Grid, wanted: str) -> SheetLayout | None:
     """The layout with the column the user named: a header's text, a letter (C) or a number (3)."""
     target = " ".join(wanted.split()).casefold()
-    for row in range(1, min(len(grid.rows), HEADER_SCAN_ROWS) + 1):
+    # A number is a column number (IDs below the header are numbers too); other words
+    # are looked for among the headers first, so a header called "ID" is not column ID.
+    for row in range(1, min(len(grid.rows), HEADER_SCAN_ROWS) + 1 if not target.isdigit() else 1):
         for column in range(1, len(grid.rows[row - 1]) + 1):
             if grid.text(row, column).casefold() == target:
                 return SheetLayout(name=grid.name, header_row=row, question_column=column,

@@ -33,6 +33,8 @@ class SheetLayout(BaseModel):
     question_column: int
     last_column: int
     """The last column holding anything; the answer columns go after it."""
+    found_by: Literal["header", "content", "named"] = "named"
+    """A header naming questions, cells that read like questions, or the column the user named."""
 
 
 class QuestionRow(BaseModel):

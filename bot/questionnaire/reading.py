@@ -25,15 +25,21 @@ def read_questionnaire(filename: str, data: bytes, options: BatchOptions, limits
     kind, grids, encoding = read_grids(filename, data, limits)
     name = PurePath(filename).name
     grids = _chosen_sheets(name, grids, options.sheet)
+    found = {grid.name: layout_for_column(grid, options.question_column) if options.question_column
+             else find_layout(grid) for grid in grids}
+    # Sentences on an instructions sheet read like questions too: when some sheet has a
+    # header naming its questions, sheets without one are not questionnaires.
+    if any(layout and layout.found_by == "header" for layout in found.values()):
+        found = {name: layout for name, layout in found.items() if layout and layout.found_by == "header"}
     layouts, questions, skipped = [], [], []
     for grid in grids:
-        layout = layout_for_column(grid, options.question_column) if options.question_column else find_layout(grid)
+        layout = found.get(grid.name)
         if layout is None:
             continue
-        found, set_aside = question_rows(grid, layout)
-        if found:
+        asked, set_aside = question_rows(grid, layout)
+        if asked:
             layouts.append(layout)
-            questions += found
+            questions += asked
             skipped += set_aside
     if not questions:
         raise NoQuestionColumn(_no_questions(name, grids, options))

@@ -1,0 +1,161 @@
+"""`rfpbot batch` as a user runs it: a questionnaire in, the filled copy out, resumable."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from bot.cli import main
+from bot.deps import open_store
+from bot.library import AnswerLibrary
+from bot.settings import Settings
+from agents.pipeline import Pipeline
+
+from .conftest import KB, QUESTIONS, ROOT
+from .questionnaires import assert_original_kept, column_values, question_cells, security_workbook
+
+UNANSWERABLE = "Do you hold CSA STAR Level 2 certification?"
+
+
+def sample_questions(n: int | None = None) -> list[str]:
+    with open(QUESTIONS, newline="") as f:
+        return [row["question"] for row in csv.DictReader(f)][:n]
+
+
+def batch_runs(data_dir) -> int:
+    with sqlite3.connect(data_dir / "rfpbot.sqlite") as db:
+        return db.execute("SELECT COUNT(*) FROM runs WHERE batch_id IS NOT NULL").fetchone()[0]
+
+
+@pytest.fixture
+def ingested(capsys, tmp_path):
+    assert main(["ingest", str(KB)]) == 0
+    capsys.readouterr()
+    return tmp_path / "data"
+
+
+def test_batch_fills_every_question_once_and_keeps_the_original(ingested, tmp_path, capsys):
+    questions = sample_questions(6) + [UNANSWERABLE, "6.  " + sample_questions(1)[0].upper()]
+    source = tmp_path / "vendor.xlsx"
+    source.write_bytes(security_workbook(questions))
+    original = source.read_bytes()
+    assert main(["batch", str(source), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["questions"] == 8 and summary["answered"] == 8 and summary["repeated"] == 1
+    assert summary["needs_review"] >= 1 and sum(summary["by_status"].values()) == 8
+    assert summary["output"] == str(tmp_path / "vendor-answered.xlsx") and summary["skipped"] == 2
+    assert batch_runs(ingested) == 7, "the repeated question was asked once"
+    assert source.read_bytes() == original
+    filled = (tmp_path / "vendor-answered.xlsx").read_bytes()
+    assert_original_kept(original, filled)
+    rows = {q: r for r, q in question_cells(original).items()}
+    status, sources = column_values(filled, "Security", "Status"), column_values(filled, "Security", "Sources")
+    review = column_values(filled, "Security", "Needs review")
+    assert status[rows[questions[0]]] == "Fully Supported" and "AES-256" in sources[rows[questions[0]]]
+    assert status[rows[questions[-1]]] == status[rows[questions[0]]], "the repeat got the same answer"
+    assert review[rows[UNANSWERABLE]] == "Yes"
+    assert column_values(filled, "Security", "Review reason")[rows[UNANSWERABLE]]
+
+
+def test_one_bad_row_never_sinks_the_batch(ingested, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RFPBOT_MAX_QUESTION_CHARS", "150")
+    long_one = "Please describe, in detail, " + "how every part of the platform protects customer data, " * 4 + "today?"
+    source = tmp_path / "q.csv"
+    with open(source, "w", newline="") as f:
+        csv.writer(f).writerows([["Question"], [sample_questions(1)[0]], [long_one], [sample_questions(3)[2]]])
+    assert main(["batch", str(source), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["answered"], summary["failed"], summary["needs_review"]) == (2, 1, 1)
+    with open(tmp_path / "q-answered.csv", newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[2][1] == "" and rows[2][5] == "Yes" and "characters long" in rows[2][6]
+    assert rows[1][2] == "Fully Supported" and rows[3][1]
+
+
+def test_a_file_that_cannot_be_read_exits_2_and_writes_nothing(ingested, tmp_path, capsys):
+    source = tmp_path / "notes.csv"
+    source.write_text("a,b\n1,2\n")
+    assert main(["batch", str(source)]) == 2
+    err = capsys.readouterr().err
+    assert "no column of questions in notes.csv" in err and "--question-column" in err
+    assert not (tmp_path / "notes-answered.csv").exists()
+    assert main(["batch", str(tmp_path / "missing.xlsx")]) == 2
+    assert "missing.xlsx does not exist" in capsys.readouterr().err
+    assert main(["batch", str(source), "-o", str(source), "--question-column", "A"]) == 2
+    assert "would overwrite" in capsys.readouterr().err
+    with sqlite3.connect(ingested / "rfpbot.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM batch_jobs").fetchone()[0] == 0
+
+
+def test_approved_answers_are_used_first(ingested, tmp_path, capsys):
+    async def approve() -> None:
+        from retrieval import WordLlamaEmbedder
+        from storage import Review
+
+        store = open_store(Settings())
+        run = await store.enqueue(UNANSWERABLE, asker="U1", channel="C1", thread_ts="1.1")
+        from bot.deps import open_index
+        index = await open_index(Settings())
+        result = await Pipeline(index).run(UNANSWERABLE)
+        await store.finish_run(run.id, result)
+        review, _ = await store.decide(run.id, "UREV", "edit", edited_answer="No; we hold CSA STAR Level 1 only.")
+        await AnswerLibrary(store, WordLlamaEmbedder()).remember(run.id, result, review, "C1")
+        await index.close()
+        await store.close()
+
+    asyncio.run(approve())
+    source = tmp_path / "q.xlsx"
+    source.write_bytes(security_workbook([UNANSWERABLE, sample_questions(1)[0]]))
+    assert main(["batch", str(source), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["from_library"] == 1
+    filled = (tmp_path / "q-answered.xlsx").read_bytes()
+    row = {q: r for r, q in question_cells(filled).items()}[UNANSWERABLE]
+    assert column_values(filled, "Security", "Answer")[row] == "No; we hold CSA STAR Level 1 only."
+    assert "approved answer reused (by UREV" in column_values(filled, "Security", "Review reason")[row]
+
+
+def test_an_interrupted_batch_resumes_where_it_stopped(ingested, tmp_path):
+    # Enough distinct questions that the batch is still running when it is interrupted.
+    questions = [f"{q.rstrip('?')} (item {n})?" for n in range(12) for q in sample_questions()]
+    source = tmp_path / "big.xlsx"
+    source.write_bytes(security_workbook(questions, heading_every=50))
+    env = {**os.environ, "RFPBOT_DATA_DIR": str(ingested)}
+    command = [sys.executable, "-m", "bot.cli", "batch", str(source), "--concurrency", "2", "--json"]
+    first = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and _answered(ingested) < 20:
+        time.sleep(0.05)
+    first.send_signal(signal.SIGINT)
+    _, err = first.communicate(timeout=60)
+    assert first.returncode == 130, err
+    assert "run the same command with --resume" in err
+    stopped_at = _answered(ingested)
+    assert 20 <= stopped_at < len(questions), "interrupted part-way"
+    assert not (tmp_path / "big-answered.xlsx").exists()
+
+    second = subprocess.run(command + ["--resume"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert second.returncode == 0, second.stderr
+    summary = json.loads(second.stdout)
+    assert summary["answered"] == len(questions) and summary["pending"] == 0
+    assert batch_runs(ingested) == len(questions), "no question was answered twice"
+    with sqlite3.connect(ingested / "rfpbot.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM batch_jobs").fetchone()[0] == 1
+    answers = column_values((tmp_path / "big-answered.xlsx").read_bytes(), "Security", "Answer")
+    assert sum(1 for v in answers.values() if v) == len(questions)
+
+
+def _answered(data_dir) -> int:
+    try:
+        with sqlite3.connect(data_dir / "rfpbot.sqlite", timeout=5) as db:
+            return db.execute("SELECT COUNT(*) FROM batch_rows WHERE state != 'pending'").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0

@@ -1,0 +1,201 @@
+"""Reading questionnaires as customers send them, and writing the filled copy without touching the original."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from openpyxl import Workbook, load_workbook
+
+from bot.questionnaire import (BatchOptions, Limits, NoQuestionColumn, Questionnaire, RowAnswer, TooManyQuestions,
+                               UnreadableFile, read_questionnaire)
+from bot.questionnaire.jobs import same_question_key
+from bot.questionnaire.writing import filled_copy
+
+from .questionnaires import assert_original_kept, column_values, security_workbook
+
+QUESTIONS = ["Do you encrypt customer data at rest?", "Do you support SAML single sign-on?",
+             "Describe how administrator access is reviewed.", "Is MFA enforced for all employees?",
+             "Do you support SCIM provisioning?", "Are backups encrypted and tested?"]
+
+
+def read(name: str, data: bytes, **options) -> Questionnaire:
+    return read_questionnaire(name, data, BatchOptions(**options), Limits())
+
+
+def workbook(rows: list[list], title: str = "Sheet") -> bytes:
+    book = Workbook()
+    book.active.title = title
+    for row in rows:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def test_the_question_column_is_found_under_its_header_and_headings_are_set_aside():
+    q = read("acme.xlsx", security_workbook(QUESTIONS))
+    [layout] = q.layouts
+    assert (layout.name, layout.header_row, layout.question_column, layout.last_column) == ("Security", 3, 2, 4)
+    assert [x.question for x in q.questions] == QUESTIONS
+    assert {s.reason for s in q.skipped} == {"a heading (merged cells)"} and len(q.skipped) == 2
+
+
+def test_an_id_column_named_question_is_not_taken_for_the_questions():
+    rows = [["Question #", "Question text", "Answer"]] + [[f"Q{n}", text, None] for n, text in enumerate(QUESTIONS)]
+    assert read("q.xlsx", workbook(rows)).layouts[0].question_column == 2
+
+
+def test_without_a_known_header_the_column_that_reads_like_questions_wins():
+    rows = [["Ref", "Item", "Owner"], ["1", "Access", "IT"]] + [[f"{n}", text, "Sam"] for n, text in enumerate(QUESTIONS)]
+    q = read("q.xlsx", workbook(rows))
+    assert q.layouts[0].question_column == 2 and len(q.questions) == len(QUESTIONS)
+    assert any(s.row == 2 and "not a question" in s.reason for s in q.skipped)
+
+
+@pytest.mark.parametrize("column", ["Requirement", "requirement", "C", "3"])
+def test_the_question_column_may_be_named_by_header_letter_or_number(column):
+    rows = [["ID", "Area", "Requirement"]] + [[n, "Security", text] for n, text in enumerate(QUESTIONS)]
+    q = read("q.csv", _csv(rows), question_column=column)
+    assert q.layouts[0].question_column == 3 and q.layouts[0].header_row == 1
+    assert [x.question for x in q.questions] == QUESTIONS
+
+
+def test_a_column_that_does_not_exist_is_named_in_the_error():
+    with pytest.raises(NoQuestionColumn, match="no column 'Z' with questions"):
+        read("q.xlsx", security_workbook(QUESTIONS), question_column="Z")
+
+
+def test_an_unknown_sheet_lists_the_sheets_there_are():
+    with pytest.raises(NoQuestionColumn, match="no sheet named 'SIG'.*'Instructions', 'Security'"):
+        read("q.xlsx", security_workbook(QUESTIONS), sheet="SIG")
+
+
+def test_a_file_without_questions_says_how_to_name_the_column():
+    with pytest.raises(NoQuestionColumn, match="--question-column"):
+        read("numbers.csv", _csv([["a", "b"], ["1", "2"], ["3", "4"]]))
+
+
+def test_every_sheet_with_questions_is_read():
+    book = Workbook()
+    book.active.title = "Access"
+    for sheet, questions in (("Access", QUESTIONS[:3]), ("Data", QUESTIONS[3:])):
+        ws = book[sheet] if sheet in book.sheetnames else book.create_sheet(sheet)
+        ws.append(["Question", "Response"])
+        for text in questions:
+            ws.append([text])
+    out = io.BytesIO()
+    book.save(out)
+    q = read("two.xlsx", out.getvalue())
+    assert [layout.name for layout in q.layouts] == ["Access", "Data"] and len(q.questions) == 6
+    assert [x.question for x in read("two.xlsx", out.getvalue(), sheet="data").questions] == QUESTIONS[3:]
+
+
+def test_a_formula_without_a_saved_value_is_set_aside_with_the_reason():
+    rows = [["Question"], *[[text] for text in QUESTIONS[:2]], ["=A2"]]
+    q = read("f.xlsx", workbook(rows))
+    assert len(q.questions) == 2 and "formula whose value was never saved" in q.skipped[0].reason
+
+
+def _password_protected() -> bytes:
+    return b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504 + "EncryptionInfo".encode("utf-16-le") + b"\0" * 512
+
+
+@pytest.mark.parametrize("name, data, message", [
+    ("locked.xlsx", _password_protected(), "password-protected. Save a copy without the password"),
+    ("old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100, "old Excel 97–2003 (.xls) format. Save it as .xlsx"),
+    ("cut.xlsx", security_workbook(QUESTIONS)[:900], "damaged"),
+    ("fake.xlsx", b"hello, I am text", "not a valid .xlsx file"),
+    ("empty.csv", b"", "empty"),
+    ("slides.pdf", b"%PDF-1.7", "send a .csv or .xlsx file"),
+])
+def test_unreadable_files_are_refused_with_what_to_do(name, data, message):
+    with pytest.raises(UnreadableFile, match=message.replace(".", r"\.").replace("(", r"\(").replace(")", r"\)")):
+        read(name, data)
+
+
+def test_a_zip_bomb_is_refused_before_it_is_unpacked():
+    out = io.BytesIO()
+    import zipfile
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/workbook.xml", "<workbook/>")
+        z.writestr("xl/worksheets/sheet1.xml", b"\0" * 5_000_000)
+    with pytest.raises(UnreadableFile, match="unpacks to"):
+        read_questionnaire("bomb.xlsx", out.getvalue(), BatchOptions(), Limits(max_bytes=100_000))
+
+
+def test_limits_on_size_and_questions():
+    data = security_workbook(QUESTIONS)
+    with pytest.raises(UnreadableFile, match=r"the limit is 1 KB \(RFPBOT_BATCH_MAX_BYTES\)"):
+        read_questionnaire("q.xlsx", data, BatchOptions(), Limits(max_bytes=1000))
+    with pytest.raises(TooManyQuestions, match="has 6 questions; one batch takes at most 5"):
+        read_questionnaire("q.xlsx", data, BatchOptions(), Limits(max_rows=5))
+
+
+def _csv(rows: list[list], delimiter: str = ",") -> bytes:
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    return out.getvalue().encode()
+
+
+def test_a_windows_1252_csv_with_semicolons_is_read_and_written_back_in_kind():
+    rows = [["Nº", "Question", "Réponse"], ["1", "Chiffrez-vous les données au repos ?", ""],
+            ["2", "Prenez-vous en charge l'authentification unique (SSO) ?", ""]]
+    text = "\r\n".join(";".join(r) for r in rows) + "\r\n"
+    data = text.encode("cp1252")
+    q = read("fr.csv", data)
+    assert q.encoding == "cp1252"
+    assert q.questions[0].question == "Chiffrez-vous les données au repos ?"
+    answers = {(q.layouts[0].name, 2): RowAnswer(answer="Oui, AES-256.", status="Fully Supported", confidence=90)}
+    filled = filled_copy("fr.csv", data, q, answers).decode(q.encoding)
+    lines = filled.split("\r\n")
+    assert lines[0] == "Nº;Question;Réponse;Answer;Status;Confidence;Sources;Needs review;Review reason"
+    assert lines[1].startswith("1;Chiffrez-vous les données au repos ?;;Oui, AES-256.;Fully Supported;90")
+    assert lines[2] == "2;Prenez-vous en charge l'authentification unique (SSO) ?;;;;;;;"
+    russian = "Вопрос;Ответ\r\nШифруете ли вы данные клиентов?;\r\n".encode("cp1251")
+    assert read("ru.csv", russian).questions[0].question == "Шифруете ли вы данные клиентов?"
+
+
+def test_answers_that_look_like_formulas_stay_text():
+    data = security_workbook(QUESTIONS)
+    q = read("q.xlsx", data)
+    first = q.questions[0]
+    hostile = RowAnswer(answer="=HYPERLINK(\"http://evil.example\",\"click\")", status="Not Supported")
+    filled = filled_copy("q.xlsx", data, q, {(first.sheet, first.row): hostile})
+    cell = load_workbook(io.BytesIO(filled))["Security"].cell(first.row, 5)
+    assert cell.data_type == "s" and cell.value.startswith("=HYPERLINK")
+    csv_data = _csv([["Question"], [QUESTIONS[0]]])
+    cq = read("q.csv", csv_data)
+    out = filled_copy("q.csv", csv_data, cq, {(cq.layouts[0].name, 2): hostile}).decode()
+    assert "'=HYPERLINK" in out
+
+
+def test_the_filled_copy_keeps_every_original_cell_and_adds_the_answer_columns():
+    data = security_workbook(QUESTIONS)
+    q = read("q.xlsx", data)
+    answers = {(x.sheet, x.row): RowAnswer(answer=f"Answer {n}", status="Fully Supported", confidence=80 + n,
+                                           sources="[1] Doc", needs_review="No") for n, x in enumerate(q.questions)}
+    filled = filled_copy("q.xlsx", data, q, answers)
+    assert_original_kept(data, filled)
+    got = column_values(filled, "Security", "Answer")
+    assert [got[x.row] for x in q.questions] == [f"Answer {n}" for n in range(len(QUESTIONS))]
+    confidence = column_values(filled, "Security", "Confidence")
+    assert confidence[q.questions[0].row] == 80, "numbers stay numbers"
+    ws = load_workbook(io.BytesIO(filled))["Security"]
+    assert ws.cell(3, 5).font.b, "the added headers look like the file's own"
+    assert ws["D5"].value == "=COUNTA(B:B)", "formulas stay formulas"
+
+
+@pytest.mark.parametrize("first, second", [
+    ("1.2 Do you encrypt data at rest?", "Do you encrypt data at rest"),
+    ("Q12: Do you support SSO?", "do you support  SSO?"),
+    ("a) Is MFA enforced?", "(b) Is MFA enforced?"),
+])
+def test_the_same_question_numbered_or_spelled_differently_is_asked_once(first, second):
+    assert same_question_key(first) == same_question_key(second)
+
+
+def test_different_questions_are_not_merged():
+    assert same_question_key("Do you encrypt data at rest?") != same_question_key("Do you encrypt data in transit?")
+    assert same_question_key("I have a question about SSO") != same_question_key("have a question about SSO")
