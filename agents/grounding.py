@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from dataclasses import dataclass
 
 import pysbd
@@ -40,9 +41,16 @@ def strip_markers(text: str) -> str:
     return _MARKER.sub("", text)
 
 
-@functools.lru_cache(maxsize=1)
+_local = threading.local()
+
+
 def _segmenter() -> pysbd.Segmenter:
-    return pysbd.Segmenter(language="en", clean=False, char_span=True)
+    # One per thread: a Segmenter keeps the text it is splitting on itself, so two runs
+    # splitting at once on two threads got each other's sentences (and the passages
+    # cached from them stayed wrong for the rest of the process).
+    if not hasattr(_local, "segmenter"):
+        _local.segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
+    return _local.segmenter
 
 
 def split_sentences(text: str) -> list[str]:

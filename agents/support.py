@@ -64,7 +64,13 @@ class Semantics:
         """Embed every text not seen yet, in one batch."""
         if self._embedder is None:
             return
-        missing = [t for t in dict.fromkeys(texts) if t and t not in self._vectors]
+        wanted = [t for t in dict.fromkeys(texts) if t]
+        for text in wanted:
+            if text in self._vectors:
+                # Least recently *used* goes first: a run's own texts must not be the ones
+                # evicted, by its own later batch or by another run's (runs share this cache).
+                self._vectors.move_to_end(text)
+        missing = [t for t in wanted if t not in self._vectors]
         if missing:
             for text, vector in zip(missing, await self._embedder.embed(missing)):
                 self._vectors[text] = vector

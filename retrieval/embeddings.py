@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -40,19 +41,24 @@ class WordLlamaEmbedder:
         self._config = config
         self._dim = dim
         self._model = None
+        self._lock = threading.Lock()
 
     def _load(self):
-        if self._model is None:
-            import wordllama
-
-            folder = Path(wordllama.__file__).parent
-            try:
-                self._model = wordllama.WordLlama.load(
-                    config=self._config, cache_dir=folder, dim=self._dim, disable_download=True
-                )
-            except Exception as exc:  # wordllama raises bare exceptions of many kinds
-                raise EmbeddingError(f"cannot load wordllama weights from {folder}: {exc}") from exc
+        # Concurrent first questions reach here on several threads: one reads the weights,
+        # the others wait (each used to load its own copy: 150 MB apiece).
+        with self._lock:
+            if self._model is None:
+                self._model = self._read_weights()
         return self._model
+
+    def _read_weights(self):
+        import wordllama
+
+        folder = Path(wordllama.__file__).parent
+        try:
+            return wordllama.WordLlama.load(config=self._config, cache_dir=folder, dim=self._dim, disable_download=True)
+        except Exception as exc:  # wordllama raises bare exceptions of many kinds
+            raise EmbeddingError(f"cannot load wordllama weights from {folder}: {exc}") from exc
 
     def embed_sync(self, texts: Sequence[str]) -> np.ndarray:
         """Embed on the calling thread (used by batch ingestion off the event loop)."""

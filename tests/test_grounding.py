@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from agents.grounding import answer_sentences, cited_numbers, occurs_in, passages, strip_markers
+from agents.grounding import answer_sentences, cited_numbers, occurs_in, passages, split_sentences, strip_markers
 from agents.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, restricted_scope, stem, unsupported_phrases
 
 DEV_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "sourcegraph" / "corpus"
@@ -101,3 +102,15 @@ def test_specific_names_must_be_mentioned_but_versions_and_spelled_out_acronyms_
     assert unsupported_phrases("Do you have a SOC 1 report?", "We hold a SOC 2 Type II report.") == ["SOC 1"]
     assert unsupported_phrases("Is TLS 1.2 or later used?", "The TLS v1.2 protocol or better is used.") == []
     assert unsupported_phrases("Hosted in the European Union, is data kept in the EU?", "European Union (Frankfurt)") == []
+
+
+def test_sentences_split_on_many_threads_at_once_are_each_texts_own():
+    # Concurrent runs split their passages on worker threads: one run must never get
+    # sentences of another's text (a shared splitter once did, and answers changed
+    # with the number of questions answered at once).
+    texts = [f"Backups run every {n} hours. They are encrypted with AES-256. Restores are tested monthly, "
+             f"per region {n}." for n in range(40)]
+    expected = [split_sentences(t) for t in texts]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for _ in range(5):
+            assert list(pool.map(split_sentences, texts)) == expected

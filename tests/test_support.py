@@ -73,3 +73,13 @@ async def test_without_an_embedder_terms_alone_decide():
     passage = Passage(POOL[0], POOL[0], "")
     assert lexical_only.relevance("How often are encryption keys rotated?", passage).semantic == 0.0
     assert lexical_only.relevance("How often are encryption keys rotated?", passage).lexical > 0.5
+
+
+async def test_texts_a_run_uses_again_are_not_the_ones_evicted(embedder):
+    # The cache is shared by every run of a process: what a run prepares last is used
+    # next, so the least recently *used* texts go first, not the first ever embedded.
+    semantics = Semantics(embedder, capacity=4)
+    await semantics.prepare(["data at rest", "tls 1.2", "scim", "saml"])
+    await semantics.prepare(["data at rest", "okta"])  # a later run needs one of the oldest again
+    assert semantics.similarity("data at rest", "data at rest") > 0.99
+    assert semantics.similarity("tls 1.2", "tls 1.2") == 0.0, "the least recently used text went"

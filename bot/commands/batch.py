@@ -29,7 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", type=Path, help="the filled copy (default: FILE-answered.xlsx beside it)")
     parser.add_argument("--sheet", help="only this sheet (default: every sheet with a question column)")
     parser.add_argument("--question-column", help="the questions' column: its header text, letter (C) or number (3)")
-    parser.add_argument("--concurrency", type=int, default=None, help="questions answered at once (default 4)")
+    parser.add_argument("--concurrency", type=int, default=None,
+                        help="questions answered at once (default RFPBOT_BATCH_CONCURRENCY, 4); up to twice as many "
+                             "model calls may then run at once (RFPBOT_LLM_CALLS_PER_MINUTE still caps the rate)")
     parser.add_argument("--resume", action="store_true",
                         help="continue the last batch of this file where it stopped (an interrupted one)")
     parser.add_argument("--engine", choices=["offline", "openai"])
@@ -48,6 +50,9 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     concurrency = args.concurrency or settings.batch_concurrency
     if concurrency < 1:
         raise BotError("--concurrency must be 1 or more")
+    # A question makes some of its model calls side by side: N questions at once need room
+    # for more than N calls, or they queue behind each other.
+    settings = settings.model_copy(update={"llm_concurrency": max(settings.llm_concurrency, 2 * concurrency)})
     store = open_store(settings)
     try:
         batches = BatchStore(store)
