@@ -22,6 +22,8 @@ HELP = ("*rfpbot* answers security-questionnaire and RFP questions from the prod
         "• Mention me with a question: `@rfpbot Do you encrypt data at rest on AWS?`\n"
         "• Or use `/rfp Do you support SCIM?` in any channel, or write to me directly.\n"
         "• Ask a follow-up in the same thread (`@rfpbot and on GCP?`).\n"
+        "• Share a questionnaire (.csv or .xlsx) with a mention: I answer every question and post the filled "
+        "file back (`@rfpbot sheet \"Security\" column C` to say where the questions are).\n"
         "Answers the critic doubts go to reviewers, who approve, edit or reject them with buttons; "
         "approved answers are reused for the same question.")
 

@@ -188,3 +188,17 @@ async def test_a_redelivered_event_starts_one_job(app, slack):
         await app.sender.mention("", ts="2700.1", files=[file], event_id="EvSame", retry_num=retry)
     await app.settle()
     assert len(await _jobs(app)) == 1 and len(slack.uploaded("C1", "2700.1")) == 1
+
+
+async def test_many_answers_to_review_are_paged_within_block_kit_limits(app, slack):
+    names = ["Zorblax", "Quintara", "Velmor", "Ostrava", "Pellucid", "Garnet", "Halcyon", "Ibex"]
+    questions = [f"Do you hold the {names[n % 8]} {n} assurance certification for {names[(n + 3) % 8]} workloads?"
+                 for n in range(80)]
+    _, thread = await share(app, slack, questions, "2800.1")
+    pages = [m for m in thread if "Answers waiting for review" in json.dumps(m.get("blocks", []))]
+    assert len(pages) == 5 and all(len(p["blocks"]) <= 50 for p in pages)
+    listed = sum(json.dumps(p["blocks"]).count("review_approve") for p in pages)
+    assert listed == 75
+    assert "page 5/5" in json.dumps(pages[-1]["blocks"])
+    assert any("5 more answer(s) need review" in m["text"] for m in thread)
+    assert "<@UREV>" in json.dumps(pages[0]["blocks"]), "the reviewers are told"

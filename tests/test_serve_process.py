@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import csv
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 
@@ -15,6 +17,7 @@ from .conftest import KB, ROOT
 from .fakes.server import free_ports
 from .fakes.slack_requests import SIGNING_SECRET, SlackSender
 from .fakes.slack_server import TOKEN
+from .questionnaires import column_values, security_workbook
 
 
 def _env(slack_url: str, data_dir) -> dict:
@@ -109,3 +112,69 @@ async def test_a_killed_server_takes_its_workers_with_it(slack, tmp_path):
             break
         await asyncio.sleep(0.1)
     assert not _workers_of(tmp_path), "the orphaned worker stopped"
+
+
+async def _serving(env: dict, port: int) -> subprocess.Popen:
+    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
+                               "--port", str(port), "--workers", "1"], env=env, cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    async with aiohttp.ClientSession() as session:
+        for _ in range(300):
+            try:
+                async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
+                    if response.status == 200:
+                        return server
+            except aiohttp.ClientError:
+                await asyncio.sleep(0.1)
+    raise AssertionError("serve did not start")
+
+
+def _answered_rows(data_dir) -> int:
+    try:
+        with sqlite3.connect(data_dir / "rfpbot.sqlite", timeout=5) as db:
+            return db.execute("SELECT COUNT(*) FROM batch_rows WHERE state != 'pending'").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+
+
+async def test_a_questionnaire_job_survives_a_restart_and_resumes(slack, tmp_path):
+    env = _env(slack.url, tmp_path)
+    assert _cli("ingest", str(KB), env=env).returncode == 0
+    with open(ROOT / "examples" / "questions.csv", newline="") as f:
+        base = [row["question"] for row in csv.DictReader(f)]
+    questions = [f"{q.rstrip('?')} (item {n})?" for n in range(10) for q in base]
+    file = slack.add_file("big.xlsx", security_workbook(questions, heading_every=50))
+    port = free_ports()[0]
+    server = await _serving(env, port)
+    try:
+        async with aiohttp.ClientSession() as session:
+            sender = SlackSender(f"http://127.0.0.1:{port}/slack/events", session)
+            assert (await sender.mention("", ts="3000.1", files=[file])).status == 200
+        for _ in range(600):
+            if _answered_rows(tmp_path) >= 20:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    stopped_at = _answered_rows(tmp_path)
+    assert 20 <= stopped_at < len(questions), "stopped part-way"
+    assert not slack.uploaded("C1", "3000.1")
+
+    server = await _serving(env, port)
+    try:
+        for _ in range(1200):
+            if slack.uploaded("C1", "3000.1"):
+                break
+            await asyncio.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+    [upload] = slack.uploaded("C1", "3000.1")
+    answers = column_values(upload["data"], "Security", "Answer")
+    assert sum(1 for v in answers.values() if v) == len(questions)
+    with sqlite3.connect(tmp_path / "rfpbot.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM runs WHERE batch_id IS NOT NULL").fetchone()[0] == len(questions)
+    progress = [m for m in slack.thread("C1", "3000.1") if "big.xlsx" in m["text"] and "answered" in m["text"]]
+    assert len(progress) == 1 and f"{len(questions)}/{len(questions)} answered" in progress[0]["text"]
+    assert slack.downloads.count(file["id"]) == 1, "the file was fetched once; the job kept it"
