@@ -15,8 +15,11 @@ from .questionnaire import BatchOptions, new_job
 
 QUESTIONNAIRE_SUFFIXES = (".csv", ".tsv", ".xlsx", ".xlsm", ".xls")  # .xls: to say how to convert it
 # "column C", "question column: Requirement", 'sheet "SIG Lite"': how to read the file, said in the message.
-_COLUMN = re.compile(r"\bcolumn\s*:?\s*(\"[^\"]+\"|“[^”]+”|'[^']+'|\S+)", re.IGNORECASE)
-_SHEET = re.compile(r"\b(?:sheet|tab)\s*:?\s*(\"[^\"]+\"|“[^”]+”|'[^']+'|\S+)", re.IGNORECASE)
+# A name is quoted, or (for a column) a letter or a number; an unquoted word is never
+# taken ("fill in the answer column please" names no column).
+_QUOTED = r"\"[^\"]+\"|“[^”]+”|'[^']+'"
+_COLUMN = re.compile(rf"\b[Cc]olumn\s*:?\s*({_QUOTED}|[A-Z]{{1,3}}\b|\d+\b)")
+_SHEET = re.compile(rf"\b(?:[Ss]heet|[Tt]ab)\s*:?\s*({_QUOTED})")
 
 
 def is_questionnaire(file: dict) -> bool:
@@ -28,7 +31,7 @@ def options_from_text(text: str) -> BatchOptions:
     """The sheet and question column a message names, if it names them."""
     def found(pattern: re.Pattern) -> str | None:
         match = pattern.search(text)
-        return match.group(1).strip("\"'“”").rstrip(".,;") if match else None
+        return match.group(1).strip("\"'“”") if match else None
 
     return BatchOptions(sheet=found(_SHEET), question_column=found(_COLUMN))
 

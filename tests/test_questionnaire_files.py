@@ -10,7 +10,7 @@ from openpyxl import Workbook, load_workbook
 
 from bot.questionnaire import (BatchOptions, Limits, NoQuestionColumn, Questionnaire, RowAnswer, TooManyQuestions,
                                UnreadableFile, read_questionnaire)
-from bot.questionnaire.jobs import same_question_key
+from bot.questionnaire.jobs import near_question_key, same_question_key
 from bot.questionnaire.writing import filled_copy
 
 from .questionnaires import assert_original_kept, column_values, security_workbook
@@ -199,3 +199,22 @@ def test_the_same_question_numbered_or_spelled_differently_is_asked_once(first, 
 def test_different_questions_are_not_merged():
     assert same_question_key("Do you encrypt data at rest?") != same_question_key("Do you encrypt data in transit?")
     assert same_question_key("I have a question about SSO") != same_question_key("have a question about SSO")
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Is customer data encrypted at rest?", "Do you encrypt your customer data at rest?"),
+    ("How long are audit logs retained?", "How long do you retain audit logs?"),
+])
+def test_the_same_question_in_other_words_is_asked_once(first, second):
+    assert near_question_key(first) == near_question_key(second) is not None
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Do you encrypt customer data at rest?", "Do you encrypt customer data at rest on AWS?"),
+    ("Is TLS 1.2 supported?", "Is TLS 1.3 supported?"),
+    ("Are audit logs retained?", "How long are audit logs retained?"),
+    ("Do you store card numbers?", "Do you never store card numbers?"),
+    ("Describe how customer data is encrypted at rest.", "Is customer data encrypted at rest?"),
+])
+def test_questions_that_differ_in_what_they_ask_are_not_merged(first, second):
+    assert near_question_key(first) != near_question_key(second)

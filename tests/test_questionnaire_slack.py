@@ -202,3 +202,17 @@ async def test_many_answers_to_review_are_paged_within_block_kit_limits(app, sla
     assert "page 5/5" in json.dumps(pages[-1]["blocks"])
     assert any("5 more answer(s) need review" in m["text"] for m in thread)
     assert "<@UREV>" in json.dumps(pages[0]["blocks"]), "the reviewers are told"
+
+
+@pytest.mark.parametrize("text, sheet, column", [
+    ("please fill this in, the questions are in column C.", None, "C"),
+    ('sheet "Access Control" column "Requirement text"', "Access Control", "Requirement text"),
+    ("tab: 'SIG Lite' column 3", "SIG Lite", "3"),
+    ("fill in the answer column please", None, None),
+    ("can you do the whole sheet?", None, None),
+])
+def test_the_message_may_say_where_the_questions_are(text, sheet, column):
+    from bot.batch_queue import options_from_text
+
+    options = options_from_text(text)
+    assert (options.sheet, options.question_column) == (sheet, column)

@@ -68,8 +68,9 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
                 text="Only the person who shared the questionnaire, or a reviewer, can export it again, in its thread.")
             return
         if job.status != "done":
-            await deps.client.chat_postEphemeral(channel=channel, user=user,
-                                                 text="This questionnaire is still being answered; it is posted when done.")
+            text = (f"This questionnaire could not be answered: {job.error}" if job.status == "failed" else
+                    "This questionnaire is still being answered; the file is posted when it is done.")
+            await deps.client.chat_postEphemeral(channel=channel, user=user, text=text)
             return
         await deps.publisher.publish(job, first=False, who=user)
 

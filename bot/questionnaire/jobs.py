@@ -7,6 +7,7 @@ import re
 import uuid
 
 from agents.redaction import redact
+from agents.terms import is_yes_no, key_terms, product_terms
 from storage import BatchJob, BatchRow, BatchStore
 from storage.store import now
 
@@ -24,20 +25,37 @@ def same_question_key(question: str) -> str:
     return " ".join(re.findall(r"\w+", text))
 
 
+_NEGATION = re.compile(r"\b(?:not|no|never|without|cannot|none)\b|n't\b", re.IGNORECASE)
+
+
+def near_question_key(question: str) -> tuple | None:
+    """Questions with the same near key ask the same in other words ("Is data encrypted at rest?",
+    "Do you encrypt your data at rest?"): the same subject terms and named things, the same form
+    (yes/no or open), negated alike. None when too few terms to tell."""
+    terms = frozenset(key_terms(question))
+    if len(terms) < 2:
+        return None
+    return terms, frozenset(product_terms(question)), is_yes_no(_NUMBERING.sub("", question)), \
+        bool(_NEGATION.search(question))
+
+
 def digest(data: bytes, options: BatchOptions) -> str:
     """Names a file read a given way: the same file with the same options resumes the same job."""
     return hashlib.sha256(data + options.model_dump_json().encode()).hexdigest()
 
 
 def plan_rows(job_id: str, questionnaire: Questionnaire) -> list[BatchRow]:
-    """One row per question; a repeated question points at its first occurrence."""
-    first: dict[str, int] = {}
+    """One row per question; a repeated question (or the same in other words) points at its first occurrence."""
+    first: dict = {}
     rows = []
     for seq, q in enumerate(questionnaire.questions):
-        key = same_question_key(q.question)
+        keys = [same_question_key(q.question), near_question_key(q.question)]
+        earlier = next((first[k] for k in keys if k is not None and k in first), None)
         rows.append(BatchRow(job_id=job_id, seq=seq, sheet=q.sheet, row=q.row, question=redact(q.question).text,
-                             same_as=first.get(key)))
-        first.setdefault(key, seq)
+                             same_as=earlier))
+        for key in keys:
+            if key is not None:
+                first.setdefault(key, seq)
     return rows
 
 
