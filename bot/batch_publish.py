@@ -9,7 +9,7 @@ from storage import BatchJob, BatchStore, Store
 from .batch_blocks import need_review, summary_blocks
 from .batch_review import BatchReview
 from .questionnaire import BatchSummary, export
-from .slack_files import SlackFiles
+from .slack_files import SlackFileError, SlackFiles
 from .slack_text import inert
 
 
@@ -29,7 +29,12 @@ class BatchPublisher:
         filled = await export(self._batches, self._store, job)
         comment = (f"Here is *{inert(job.filename)}* with the answers." if first else
                    f"<@{who}> asked for *{inert(job.filename)}* again: here it is with the reviewers' decisions so far.")
-        await self._files.post(job.channel, job.thread_ts, filled.filename, filled.data, comment)
+        try:
+            await self._files.post(job.channel, job.thread_ts, filled.filename, filled.data, comment)
+        except SlackFileError as exc:
+            # The answers are stored: the summary still comes, and its Export again button
+            # posts the file once whatever stopped it is fixed.
+            filled.summary.warnings.insert(0, f"I could not post the filled file: {exc} Then press Export again.")
         await self._client.chat_postMessage(channel=job.channel, thread_ts=job.thread_ts,
                                             blocks=summary_blocks(filled.summary, job.id),
                                             text=f"{filled.summary.answered}/{filled.summary.questions} answered, "

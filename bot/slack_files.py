@@ -10,6 +10,7 @@ from urllib.parse import urlparse
 
 import aiohttp
 from pydantic import BaseModel
+from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from .errors import BotError
@@ -40,7 +41,10 @@ class SlackFiles:
 
     async def fetch(self, file_id: str) -> SharedFile:
         """The file's bytes, or SlackFileError (too big, not reachable, no permission)."""
-        info = (await self._client.files_info(file=file_id))["file"]
+        try:
+            info = (await self._client.files_info(file=file_id))["file"]
+        except SlackApiError as exc:
+            raise SlackFileError(_refusal("read", exc)) from exc
         name = info.get("name") or file_id
         if (info.get("size") or 0) > self._max_bytes:
             raise SlackFileError(f"{name} is {human_size(info['size'])}; the limit is {human_size(self._max_bytes)} "
@@ -70,5 +74,22 @@ class SlackFiles:
 
     async def post(self, channel: str, thread_ts: str | None, name: str, data: bytes, comment: str) -> None:
         """Upload `data` as `name` into the thread, with a comment."""
-        await self._client.files_upload_v2(channel=channel, thread_ts=thread_ts, file=data, filename=name, title=name,
-                                           initial_comment=comment)
+        try:
+            await self._client.files_upload_v2(channel=channel, thread_ts=thread_ts, file=data, filename=name,
+                                               title=name, initial_comment=comment)
+        except SlackApiError as exc:
+            raise SlackFileError(_refusal("post", exc)) from exc
+
+
+_SCOPE = {"read": "files:read", "post": "files:write"}
+
+
+def _refusal(verb: str, error: SlackApiError) -> str:
+    """What Slack's refusal to hand over or accept a file means for the person in the thread."""
+    code = error.response.get("error")
+    if code in ("missing_scope", "not_allowed_token_type", "no_permission"):
+        return (f"Slack would not let me {verb} files: the app lacks the {_SCOPE[verb]} scope. "
+                "Ask an admin to reinstall it from manifest.yml.")
+    if code == "file_not_found" or code == "file_deleted":
+        return "the file was deleted (or is not shared with me) before I could read it: share it again."
+    return f"Slack refused to let me {verb} the file ({code}). Please try again in a minute."

@@ -161,3 +161,21 @@ def _answered(data_dir) -> int:
             return db.execute("SELECT COUNT(*) FROM batch_rows WHERE state != 'pending'").fetchone()[0]
     except sqlite3.OperationalError:
         return 0
+
+
+def test_an_output_path_that_cannot_work_is_refused_before_any_answer(ingested, tmp_path, capsys):
+    source = tmp_path / "q.xlsx"
+    source.write_bytes(security_workbook(sample_questions(2)))
+    assert main(["batch", str(source), "-o", str(tmp_path / "nowhere" / "q.xlsx")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+    assert main(["batch", str(source), "-o", str(tmp_path / "q.csv")]) == 2
+    assert "keeps the format of q.xlsx: name it with .xlsx" in capsys.readouterr().err
+    assert not (ingested / "rfpbot.sqlite").exists(), "nothing was started"
+
+
+def test_without_an_index_no_job_is_left_behind(tmp_path, capsys):
+    source = tmp_path / "q.xlsx"
+    source.write_bytes(security_workbook(sample_questions(2)))
+    assert main(["batch", str(source)]) == 2
+    assert "rfpbot ingest" in capsys.readouterr().err
+    assert not (tmp_path / "data" / "rfpbot.sqlite").exists(), "no job was left behind"

@@ -11,6 +11,7 @@ import pytest
 from agents.pipeline import Pipeline
 
 from .conftest import ROOT
+from .fakes.slack_server import SlackFault
 from .questionnaires import assert_original_kept, column_values, question_cells, security_workbook
 from .slack_harness import start_app
 
@@ -216,3 +217,22 @@ def test_the_message_may_say_where_the_questions_are(text, sheet, column):
 
     options = options_from_text(text)
     assert (options.sheet, options.question_column) == (sheet, column)
+
+
+async def test_an_upload_slack_refuses_leaves_the_summary_and_export_again_posts_it_later(app, slack):
+    slack.fail_next("files.getUploadURLExternal", SlackFault(error="missing_scope"))
+    _, thread = await share(app, slack, sample_questions(2), "2900.1")
+    assert not slack.uploaded("C1", "2900.1")
+    summary = next(m for m in thread if "batch_export" in json.dumps(m.get("blocks", [])))
+    assert "lacks the files:write scope" in json.dumps(summary["blocks"])
+    await app.sender.click("batch_export", button(summary, "batch_export"), user="U1", message_ts=summary["ts"])
+    await app.settle()
+    [upload] = slack.uploaded("C1", "2900.1")
+    assert upload["name"] == "vendor-answered.xlsx"
+
+
+async def test_a_file_deleted_before_it_is_read_is_explained(app, slack):
+    slack.fail_next("files.info", SlackFault(error="file_not_found"))
+    await app.sender.mention("", ts="2950.1", files=[slack.add_file("gone.xlsx", security_workbook(["Is MFA on?"]))])
+    await app.settle()
+    assert "deleted (or is not shared with me)" in text_of(slack.thread("C1", "2950.1"))

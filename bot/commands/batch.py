@@ -43,9 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Answer the file's questions, write the filled copy, print the summary."""
     data = _read(args.file)
-    output = args.output or args.file.with_name(output_name(args.file.name))
-    if output.resolve() == args.file.resolve():
-        raise BotError(f"the filled copy would overwrite {args.file}: choose another path with -o")
+    output = _output_path(args.file, args.output)
     options = BatchOptions(sheet=args.sheet, question_column=args.question_column)
     concurrency = args.concurrency or settings.batch_concurrency
     if concurrency < 1:
@@ -53,11 +51,11 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     # A question makes some of its model calls side by side: N questions at once need room
     # for more than N calls, or they queue behind each other.
     settings = settings.model_copy(update={"llm_concurrency": max(settings.llm_concurrency, 2 * concurrency)})
+    index = await open_index(settings, index_path=args.index)  # no index: said before any job exists
     store = open_store(settings)
     try:
         batches = BatchStore(store)
         job = await _job(batches, args, data, options, settings)
-        index = await open_index(settings, index_path=args.index)
         try:
             pipeline = make_pipeline(settings, index, args.engine)
             try:
@@ -74,6 +72,18 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         await store.close()
     print(summary.model_dump_json(indent=2) if args.json else _text(summary))
     return 0
+
+
+def _output_path(source: Path, wanted: Path | None) -> Path:
+    """Where the filled copy goes: checked before any question is answered."""
+    output = wanted or source.with_name(output_name(source.name))
+    if output.resolve() == source.resolve():
+        raise BotError(f"the filled copy would overwrite {source}: choose another path with -o")
+    if output.suffix.lower() != source.suffix.lower():
+        raise BotError(f"the filled copy keeps the format of {source.name}: name it with {source.suffix or '.csv'}")
+    if not output.parent.is_dir():
+        raise BotError(f"{output.parent} is not a folder: create it, or choose another path with -o")
+    return output
 
 
 def _read(path: Path) -> bytes:
@@ -124,11 +134,19 @@ async def _answer(runner: BatchRunner, job: BatchJob) -> None:
 async def _write(batches: BatchStore, store: Store, job: BatchJob, output: Path) -> BatchSummary:
     filled = await export(batches, store, await batches.get(job.id))
     # Written beside the target and renamed: an interrupted write never leaves half a file.
-    fd, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
+    try:
+        fd, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise BotError(f"cannot write in {output.parent} ({exc.strerror}); the answers are kept: run again with "
+                       "--resume and another -o") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(filled.data)
         os.replace(temporary, output)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise BotError(f"cannot write {output} ({exc.strerror}); the answers are kept: run again with --resume "
+                       "and another -o") from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
