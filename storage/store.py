@@ -232,7 +232,9 @@ class Store:
                 reviews = self.db.conn.execute(f"DELETE FROM reviews WHERE run_id IN ({old})", (cutoff,)).rowcount
                 runs = self.db.conn.execute(f"DELETE FROM runs WHERE id IN ({old})", (cutoff,)).rowcount
                 slack = self.db.conn.execute("DELETE FROM slack_events WHERE received_at < ?", (cutoff,)).rowcount
-                old_jobs = "SELECT id FROM batch_jobs WHERE status IN ('done', 'failed') AND COALESCE(finished_at, created_at) < ?"
+                # A command-line job stopped part-way and never resumed is as old as it was made.
+                old_jobs = ("SELECT id FROM batch_jobs WHERE (status IN ('done', 'failed') OR channel IS NULL) "
+                            "AND COALESCE(finished_at, created_at) < ?")
                 self.db.conn.execute(f"DELETE FROM batch_rows WHERE job_id IN ({old_jobs})", (cutoff,))
                 jobs = self.db.conn.execute(f"DELETE FROM batch_jobs WHERE id IN ({old_jobs})", (cutoff,)).rowcount
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # deleted rows leave the WAL file too

@@ -10,7 +10,8 @@ import sys
 from datetime import timedelta
 
 from bot.cli import main
-from storage import Store, open_database
+from bot.questionnaire import BatchOptions, new_job
+from storage import BatchStore, Store, open_database
 from storage.store import now
 
 from .conftest import KB, ROOT
@@ -60,6 +61,11 @@ def test_purge_deletes_old_runs_and_keeps_recent_ones_and_the_review_log(tmp_pat
         store.db["runs"].update(old.id, {"status": "done", "finished_at": (now() - timedelta(days=40)).isoformat()})
         store.db["runs"].update(recent.id, {"status": "done", "finished_at": now().isoformat()})
         await store.log_review(old.id, "UREV", "approve", "made")
+        batches = BatchStore(store)
+        for days, name in ((40, "old-vendor.xlsx"), (1, "new-vendor.xlsx")):
+            job = await batches.create(new_job(name, BatchOptions(), status="running"))
+            await batches.attach(job, b"old secret workbook bytes" if days > 1 else b"new bytes", [])
+            store.db["batch_jobs"].update(job.id, {"created_at": (now() - timedelta(days=days)).isoformat()})
         await store.close()
 
     asyncio.run(seed())
@@ -68,7 +74,9 @@ def test_purge_deletes_old_runs_and_keeps_recent_ones_and_the_review_log(tmp_pat
     assert "Deleted 1 run(s)" in capsys.readouterr().out
     db = sqlite3.connect(path)
     assert [r[0] for r in db.execute("SELECT question FROM runs")] == ["recent question"]
+    assert [r[0] for r in db.execute("SELECT filename FROM batch_jobs")] == ["new-vendor.xlsx"]
     assert db.execute("SELECT count(*) FROM review_log").fetchone()[0] == 1
     db.close()
-    assert b"old question" not in b"".join(p.read_bytes() for p in path.parent.glob("rfpbot.sqlite*"))
+    stored = b"".join(p.read_bytes() for p in path.parent.glob("rfpbot.sqlite*"))
+    assert b"old question" not in stored and b"old secret workbook" not in stored
     assert main(["review-log"]) == 0 and "the hash chain holds" in capsys.readouterr().out

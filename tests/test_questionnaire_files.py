@@ -218,3 +218,21 @@ def test_the_same_question_in_other_words_is_asked_once(first, second):
 ])
 def test_questions_that_differ_in_what_they_ask_are_not_merged(first, second):
     assert near_question_key(first) != near_question_key(second)
+
+
+def test_questions_merged_across_columns_for_width_are_still_questions():
+    book = Workbook()
+    ws = book.active
+    ws.append(["ID", "Question", None, "Answer"])
+    ws.append([None, "Data protection"])
+    ws.merge_cells("B2:C2")
+    for n, text in enumerate(QUESTIONS[:3], start=3):
+        ws.append([n, text])
+        ws.merge_cells(f"B{n}:C{n}")
+    ws.append([6, "The vendor shall describe how encryption keys are rotated and who approves it"])
+    ws.merge_cells("B6:C6")
+    out = io.BytesIO()
+    book.save(out)
+    q = read("merged.xlsx", out.getvalue())
+    assert [x.row for x in q.questions] == [3, 4, 5, 6]
+    assert [(s.row, s.reason) for s in q.skipped] == [(2, "a heading (merged cells)")]

@@ -131,6 +131,12 @@ def column_name(grid: Grid, layout: SheetLayout) -> str:
     return f"{letter} ({header})" if header else letter
 
 
+def _reads_like_heading(text: str) -> bool:
+    """Merged across columns, short, and not ended like a sentence: a section heading. (Some
+    files merge every question across columns for width; those stay questions.)"""
+    return not text.rstrip().endswith(("?", ".")) and len(_WORD.findall(text)) < 8
+
+
 def question_rows(grid: Grid, layout: SheetLayout) -> tuple[list[QuestionRow], list[SkippedRow]]:
     """The sheet's questions, and the filled rows set aside (headings, labels, unsaved formulas)."""
     questions, skipped = [], []
@@ -142,7 +148,7 @@ def question_rows(grid: Grid, layout: SheetLayout) -> tuple[list[QuestionRow], l
                                       "open the file in Excel and save it"))
         elif not text:
             continue
-        elif (row, column) in grid.wide:
+        elif (row, column) in grid.wide and _reads_like_heading(text):
             skipped.append(SkippedRow(sheet=grid.name, row=row, reason="a heading (merged cells)"))
         elif not looks_like_question(text):
             skipped.append(SkippedRow(sheet=grid.name, row=row, reason="not a question (a heading or label)"))
