@@ -10,7 +10,7 @@ from .blocks import BLOCK_LIMIT, STATUS_EMOJI, SECTION_LIMIT, decided, review_ac
 from .questionnaire import BatchSummary, JobProgress
 from .slack_text import escape, inert
 
-ACTION_EXPORT = "batch_export"
+ACTION_EXPORT, ACTION_MORE_REVIEWS = "batch_export", "batch_more_reviews"
 ROWS_PER_PAGE = 15
 MAX_PAGES = 5
 _EXCERPT = 600
@@ -87,7 +87,7 @@ def _item_text(item: ReviewItem) -> str:
 def review_page(items: list[ReviewItem], page: int, pages: int, reviewers: str = "") -> list[dict]:
     """One message listing up to ROWS_PER_PAGE answers, each with its buttons or its decision."""
     who = f" by {reviewers}" if reviewers else ""
-    blocks = [_context(f":eyes: Answers waiting for review{who} · page {page}/{pages}")]
+    blocks = [_context(f":eyes: Answers to review{who} · page {page}/{pages}")]
     for item in items:
         blocks.append(_section(_item_text(item)))
         blocks.append(decided(item.review) if item.review else {**review_actions(item.run_id),
@@ -96,6 +96,12 @@ def review_page(items: list[ReviewItem], page: int, pages: int, reviewers: str =
 
 
 def more_to_review(count: int) -> str:
-    """Said when more answers need review than the pages show."""
-    return (f"{count} more answer(s) need review: they are marked in the file's *Needs review* column; "
-            "ask about them here, one at a time, to review them with buttons.")
+    """Said when more answers need review than the pages posted show."""
+    return f"{count} more answer(s) to review; they are marked in the file's Needs review column too."
+
+
+def more_blocks(count: int, job_id: str, next_page: int) -> list[dict]:
+    """That message, with a button posting the next pages."""
+    return [_section(more_to_review(count)), {"type": "actions", "elements": [{
+        "type": "button", "action_id": ACTION_MORE_REVIEWS, "value": f"{job_id}:{next_page}",
+        "text": {"type": "plain_text", "text": "Show the next ones"}}]}]

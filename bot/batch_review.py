@@ -8,7 +8,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from storage import BatchJob, BatchRow, BatchStore, Review, RunRecord
 
-from .batch_blocks import MAX_PAGES, ROWS_PER_PAGE, ReviewItem, more_to_review, review_page
+from .batch_blocks import MAX_PAGES, ROWS_PER_PAGE, ReviewItem, more_blocks, more_to_review, review_page
 from .reviewers import Reviewers
 
 
@@ -20,22 +20,24 @@ class BatchReview:
         self._batches = batches
         self._reviewers = reviewers
 
-    async def post_pages(self, job: BatchJob) -> int:
-        """The escalated answers in pages (at most MAX_PAGES); returns how many are listed."""
+    async def post_pages(self, job: BatchJob, start: int = 0) -> int:
+        """The escalated answers in pages, MAX_PAGES of them from page `start` (0-based), and a
+        button for the next ones when there are more; returns how many answers were listed."""
         items, rows_of = await self._items(job)
-        waiting = [item for item in items if item.review is None]
-        pages = [waiting[i:i + ROWS_PER_PAGE] for i in range(0, len(waiting), ROWS_PER_PAGE)]
-        shown = pages[:MAX_PAGES]
+        pages = [items[i:i + ROWS_PER_PAGE] for i in range(0, len(items), ROWS_PER_PAGE)]
+        shown = pages[start:start + MAX_PAGES]
         who = self._reviewers.mention() if self._reviewers and shown else ""
-        for number, page in enumerate(shown, start=1):
+        for number, page in enumerate(shown, start=start + 1):
             response = await self._client.chat_postMessage(
-                channel=job.channel, thread_ts=job.thread_ts, blocks=review_page(page, number, len(shown), who),
-                text=f"{len(page)} answer(s) waiting for review", unfurl_links=False, unfurl_media=False)
+                channel=job.channel, thread_ts=job.thread_ts, blocks=review_page(page, number, len(pages), who),
+                text=f"{len(page)} answer(s) to review", unfurl_links=False, unfurl_media=False)
             await self._batches.set_pages(job.id, response["ts"], [seq for item in page for seq in rows_of[item.run_id]])
-        left = len(waiting) - sum(len(p) for p in shown)
-        if left > 0:
-            await self._client.chat_postMessage(channel=job.channel, thread_ts=job.thread_ts, text=more_to_review(left))
-        return len(waiting) - max(left, 0)
+        following = start + len(shown)
+        if following < len(pages):
+            left = sum(len(p) for p in pages[following:])
+            await self._client.chat_postMessage(channel=job.channel, thread_ts=job.thread_ts, text=more_to_review(left),
+                                                blocks=more_blocks(left, job.id, following))
+        return sum(len(p) for p in shown)
 
     async def refresh(self, run: RunRecord) -> bool:
         """Redraw the page listing `run` (its buttons become the decision); False when it is on none."""
@@ -46,7 +48,8 @@ class BatchReview:
         items, rows_of = await self._items(job)
         rows = {r.seq: r for r in await self._batches.rows(job.id)}
         on_page = [item for item in items if any(rows[seq].page_ts == row.page_ts for seq in rows_of[item.run_id])]
-        number, pages = _page_number(row.page_ts, rows)
+        posted = sorted({r.page_ts for r in rows.values() if r.page_ts}, key=float)  # pages are posted in order
+        number, pages = posted.index(row.page_ts) + 1, -(-len(items) // ROWS_PER_PAGE)
         who = self._reviewers.mention() if self._reviewers else ""
         await self._client.chat_update(channel=job.channel, ts=row.page_ts, blocks=review_page(on_page, number, pages, who),
                                        text="Answers waiting for review")
@@ -74,9 +77,3 @@ def _item(run: RunRecord, rows: list[BatchRow], review: Review | None) -> Review
     return ReviewItem(run_id=run.id, where=where, question=run.question, status=s.compliance_status if s else "",
                       confidence=s.confidence_score if s else None, answer=s.answer if s else "",
                       reason=(result.escalation_reason if result else None) or "needs a reviewer", review=review)
-
-
-def _page_number(page_ts: str, rows: dict[int, BatchRow]) -> tuple[int, int]:
-    """The page's number among the job's pages, by the order they were posted."""
-    pages = sorted({r.page_ts for r in rows.values() if r.page_ts}, key=float)
-    return pages.index(page_ts) + 1, len(pages)

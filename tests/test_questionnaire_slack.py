@@ -55,7 +55,7 @@ async def test_a_shared_workbook_comes_back_filled_with_a_summary_and_review_but
     assert review[rows[UNANSWERABLE[0]]] == "Yes"
     summary = next(m for m in thread if "batch_export" in json.dumps(m.get("blocks", [])))
     assert "11/11 questions answered" in text_of([summary]) and "1 repeated" in text_of([summary])
-    pages = [m for m in thread if "Answers waiting for review" in json.dumps(m.get("blocks", []))]
+    pages = [m for m in thread if "Answers to review" in json.dumps(m.get("blocks", []))]
     assert pages and "CSA STAR" in text_of(pages) and "review_approve" in json.dumps(pages[0]["blocks"])
     assert slack.downloads == [file["id"]]
 
@@ -79,7 +79,7 @@ async def share(app, slack, questions: list[str], ts: str) -> tuple[bytes, list[
 async def test_review_decisions_redraw_the_page_and_export_again_applies_them(app, slack):
     questions = sample_questions(3) + UNANSWERABLE[:1] + ["Do you hold PCI DSS Level 1 attestation as a service provider?"]
     original, thread = await share(app, slack, questions, "2100.1")
-    page = next(m for m in thread if "Answers waiting for review" in json.dumps(m.get("blocks", [])))
+    page = next(m for m in thread if "Answers to review" in json.dumps(m.get("blocks", [])))
     run_ids = [e["value"] for b in page["blocks"] for e in b.get("elements", []) if e.get("action_id") == "review_approve"]
     assert len(run_ids) == 2, "both unanswerable questions wait for review"
     approved, rejected = run_ids
@@ -196,13 +196,26 @@ async def test_many_answers_to_review_are_paged_within_block_kit_limits(app, sla
     questions = [f"Do you hold the {names[n % 8]} {n} assurance certification for {names[(n + 3) % 8]} workloads?"
                  for n in range(80)]
     _, thread = await share(app, slack, questions, "2800.1")
-    pages = [m for m in thread if "Answers waiting for review" in json.dumps(m.get("blocks", []))]
+    pages = [m for m in thread if "Answers to review" in json.dumps(m.get("blocks", []))]
     assert len(pages) == 5 and all(len(p["blocks"]) <= 50 for p in pages)
     listed = sum(json.dumps(p["blocks"]).count("review_approve") for p in pages)
     assert listed == 75
-    assert "page 5/5" in json.dumps(pages[-1]["blocks"])
-    assert any("5 more answer(s) need review" in m["text"] for m in thread)
+    assert "page 5/6" in json.dumps(pages[-1]["blocks"])
+    more = next(m for m in thread if "5 more answer(s) to review" in m["text"])
     assert "<@UREV>" in json.dumps(pages[0]["blocks"]), "the reviewers are told"
+
+    await app.sender.click("batch_more_reviews", button(more, "batch_more_reviews"), user="UREV", message_ts=more["ts"])
+    await app.settle()
+    thread = slack.thread("C1", "2800.1")
+    pages = [m for m in thread if "Answers to review" in json.dumps(m.get("blocks", []))]
+    assert len(pages) == 6 and "page 6/6" in json.dumps(pages[-1]["blocks"])
+    assert json.dumps(pages[-1]["blocks"]).count("review_approve") == 5
+    assert "batch_more_reviews" not in json.dumps(slack.messages["C1"][more["ts"]]["blocks"]), "the button went"
+    last = button(pages[-1], "review_approve")
+    await app.sender.click("review_approve", last, user="UREV", message_ts=pages[-1]["ts"])
+    await app.settle()
+    redrawn = json.dumps(slack.messages["C1"][pages[-1]["ts"]]["blocks"])
+    assert "page 6/6" in redrawn and "Approved by <@UREV>" in redrawn
 
 
 @pytest.mark.parametrize("text, sheet, column", [

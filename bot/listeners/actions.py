@@ -5,7 +5,7 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
-from ..batch_blocks import ACTION_EXPORT
+from ..batch_blocks import ACTION_EXPORT, ACTION_MORE_REVIEWS
 from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, edit_modal, reject_modal
 from .errors import reported
 
@@ -57,15 +57,35 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         await deps.queue.put(run.question, asker=user, channel=run.channel, thread_ts=run.thread_ts,
                              use_library=False)
 
-    async def export_again(ack: AsyncAck, body: dict) -> None:
-        await ack()
-        user, job_id, channel = _where(body)
-        job = await deps.batches.get(job_id)
+    async def job_of(body: dict, value: str, what: str):
+        """The job a button names, when the clicker may act on it here (else told privately, None)."""
+        user, channel = body["user"]["id"], body["channel"]["id"]
+        job = await deps.batches.get(value)
         # Only in the job's own thread, by whoever shared the file or a reviewer.
         if job.channel != channel or not (user == job.asker or await desk.reviewers.can_review(user, None)):
             await deps.client.chat_postEphemeral(
                 channel=channel, user=user,
-                text="Only the person who shared the questionnaire, or a reviewer, can export it again, in its thread.")
+                text=f"Only the person who shared the questionnaire, or a reviewer, can {what}, in its thread.")
+            return None
+        return job
+
+    async def more_reviews(ack: AsyncAck, body: dict) -> None:
+        await ack()
+        job_id, _, page = body["actions"][0]["value"].partition(":")
+        job = await job_of(body, job_id, "list more of its answers")
+        if job is None:
+            return
+        message = body.get("container", {}).get("message_ts")
+        if message:  # the button goes: a second click must not post the same pages again
+            await deps.client.chat_update(channel=job.channel, ts=message, text="The next answers to review are below.",
+                                          blocks=[])
+        await desk.pages.post_pages(job, start=int(page or 0))
+
+    async def export_again(ack: AsyncAck, body: dict) -> None:
+        await ack()
+        user, job_id, channel = _where(body)
+        job = await job_of(body, job_id, "export it again")
+        if job is None:
             return
         if job.status != "done":
             text = (f"This questionnaire could not be answered: {job.error}" if job.status == "failed" else
@@ -76,6 +96,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     app.action(ACTION_APPROVE)(reported(approve))
     app.action(ACTION_EXPORT)(reported(export_again))
+    app.action(ACTION_MORE_REVIEWS)(reported(more_reviews))
     app.action(ACTION_EDIT)(reported(edit))
     app.action(ACTION_REJECT)(reported(reject))
     app.action(ACTION_RUN_ANYWAY)(reported(run_anyway))
