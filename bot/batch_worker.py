@@ -129,7 +129,7 @@ class JobWorker:
         if job.questionnaire_json is None:
             await message.show(None, "fetching and reading the file…", force=True)
             shared = await self._files.fetch(job.file_id)
-            job, questionnaire = await attach_file(self._batches, job, shared.data, self._limits)
+            job, _ = await attach_file(self._batches, job, shared.data, self._limits)
             if not job.progress_ts and message.ts:
                 await self._batches.update(job.id, progress_ts=message.ts)
         progress = await self._runner.progress(job)

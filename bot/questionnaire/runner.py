@@ -77,7 +77,14 @@ class BatchRunner:
             if on_progress:
                 await on_progress(await self.progress(job))
 
-        await asyncio.gather(*(one(row) for row in pending))
+        tasks = [asyncio.create_task(one(row)) for row in pending]
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            # Stopped (Ctrl-C, a worker shutting down) or broken (the database): no row goes on alone.
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
         return await self.progress(job)
 
     async def _answer(self, job: BatchJob, row: BatchRow) -> None:
