@@ -15,5 +15,5 @@ def limits_of(settings: Settings) -> Limits:
 
 
 __all__ = ["BatchOptions", "BatchRunner", "BatchSummary", "Export", "JobProgress", "Limits", "NoQuestionColumn",
-           "Questionnaire", "QuestionnaireError", "RowAnswer", "TooManyQuestions", "UnreadableFile", "attach_file", "create_job",
-           "digest", "export", "limits_of", "new_job", "read_questionnaire"]
+           "Questionnaire", "QuestionnaireError", "RowAnswer", "TooManyQuestions", "UnreadableFile",
+           "attach_file", "create_job", "digest", "export", "limits_of", "new_job", "read_questionnaire"]
