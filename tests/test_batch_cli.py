@@ -179,3 +179,11 @@ def test_without_an_index_no_job_is_left_behind(tmp_path, capsys):
     assert main(["batch", str(source)]) == 2
     assert "rfpbot ingest" in capsys.readouterr().err
     assert not (tmp_path / "data" / "rfpbot.sqlite").exists(), "no job was left behind"
+
+
+def test_the_openai_engine_without_a_key_is_refused_before_any_job(ingested, tmp_path, capsys):
+    source = tmp_path / "q.xlsx"
+    source.write_bytes(security_workbook(sample_questions(2)))
+    assert main(["batch", str(source), "--engine", "openai"]) == 2
+    assert "OPENAI_API_KEY is not set" in capsys.readouterr().err
+    assert not (ingested / "rfpbot.sqlite").exists(), "no job was left behind"

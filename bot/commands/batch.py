@@ -45,33 +45,40 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     data = _read(args.file)
     output = _output_path(args.file, args.output)
     options = BatchOptions(sheet=args.sheet, question_column=args.question_column)
-    concurrency = args.concurrency or settings.batch_concurrency
+    concurrency = settings.batch_concurrency if args.concurrency is None else args.concurrency
     if concurrency < 1:
         raise BotError("--concurrency must be 1 or more")
     # A question makes some of its model calls side by side: N questions at once need room
     # for more than N calls, or they queue behind each other.
     settings = settings.model_copy(update={"llm_concurrency": max(settings.llm_concurrency, 2 * concurrency)})
-    index = await open_index(settings, index_path=args.index)  # no index: said before any job exists
-    store = open_store(settings)
+    # A missing index or model key is said before any job exists.
+    index = await open_index(settings, index_path=args.index)
     try:
-        batches = BatchStore(store)
-        job = await _job(batches, args, data, options, settings)
+        pipeline = make_pipeline(settings, index, args.engine)
         try:
-            pipeline = make_pipeline(settings, index, args.engine)
+            store = open_store(settings)
             try:
-                runner = BatchRunner(batches, pipeline, AnswerLibrary(store, index.embedder, settings.library_threshold),
-                                     pipeline_config(settings), concurrency)
-                await _answer(runner, job)
+                library = AnswerLibrary(store, index.embedder, settings.library_threshold)
+                runner = BatchRunner(BatchStore(store), pipeline, library, pipeline_config(settings), concurrency)
+                summary = await _batch(runner, store, args, data, options, settings, output)
             finally:
-                await pipeline.aclose()
+                await store.close()
         finally:
-            await index.close()
-        await batches.update(job.id, status="done", finished_at=now())
-        summary = await _write(batches, store, job, output)
+            await pipeline.aclose()
     finally:
-        await store.close()
+        await index.close()
     print(summary.model_dump_json(indent=2) if args.json else _text(summary))
     return 0
+
+
+async def _batch(runner: BatchRunner, store: Store, args, data: bytes, options: BatchOptions, settings: Settings,
+                 output: Path) -> BatchSummary:
+    """Make (or resume) the job, answer it, write the filled copy."""
+    batches = BatchStore(store)
+    job = await _job(batches, args, data, options, settings)
+    await _answer(runner, job)
+    await batches.update(job.id, status="done", finished_at=now())
+    return await _write(batches, store, job, output)
 
 
 def _output_path(source: Path, wanted: Path | None) -> Path:
