@@ -7,7 +7,7 @@ from slack_bolt.async_app import AsyncApp
 from ..appdeps import AppDeps
 from ..batch_queue import is_questionnaire
 from ..blocks import HELP
-from ..slack_text import question_text
+from ..slack_text import inert, question_text
 from .errors import reported
 
 
@@ -65,7 +65,7 @@ async def _questionnaires(deps: AppDeps, event: dict, text: str, event_id: str |
     if text:
         return False  # a question with a picture attached: the question is answered
     if not event_id or await deps.store.first_delivery(event_id, "not_a_questionnaire"):
-        names = ", ".join(f.get("name") or "the file" for f in files)
+        names = inert(", ".join(f.get("name") or "the file" for f in files))  # a file's name must not ping
         await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts,
                                            text=NOT_A_QUESTIONNAIRE.format(names=names))
     return True
