@@ -18,7 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.pipeline import Pipeline
 from retrieval import Embedder
-from storage import BatchStore, Store
+from storage import BatchStore, FeedbackStore, Store
 
 from . import listeners
 from .appdeps import AppDeps
@@ -64,7 +64,8 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
     publisher = BatchPublisher(client, SlackFiles(client, settings.batch_max_bytes), batches, store, pages)
     return AppDeps(client=client, store=store, queue=QuestionQueue(store, notify),
                    desk=ReviewDesk(client, store, reviewers, library, pages), auth=WorkspaceAuth(client),
-                   jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher)
+                   jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher,
+                   feedback=FeedbackStore(store))
 
 
 def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,

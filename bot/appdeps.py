@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from storage import BatchStore, Store
+from storage import BatchStore, FeedbackStore, Store
 
 from .auth import WorkspaceAuth
 from .batch_publish import BatchPublisher
@@ -27,3 +27,4 @@ class AppDeps:
     jobs: JobQueue
     batches: BatchStore
     publisher: BatchPublisher
+    feedback: FeedbackStore

@@ -14,7 +14,8 @@ SECTION_LIMIT = 3000
 BLOCK_LIMIT = 50
 ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY = "review_approve", "review_edit", "review_reject", "run_anyway"
 VIEW_EDIT, VIEW_REJECT = "review_edit_submit", "review_reject_submit"
-REVIEW_BLOCK = "review"
+ACTION_HELPFUL, ACTION_UNHELPFUL, VIEW_FEEDBACK = "feedback_up", "feedback_down", "feedback_reason_submit"
+REVIEW_BLOCK, FEEDBACK_BLOCK = "review", "feedback"
 STATUS_EMOJI = {"Fully Supported": ":large_green_circle:", "Partially Supported": ":large_yellow_circle:",
                 "Not Supported": ":red_circle:"}
 HELP = ("*rfpbot* answers security-questionnaire and RFP questions from the product documentation, "
@@ -69,7 +70,29 @@ def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "")
                            f"engine {escape(result.engine)} · run `{run_id}`"))
     if result.escalated:
         blocks += review_request(result.escalation_reason or "the critic was not satisfied", run_id, reviewers)
+    blocks.append(feedback_actions(run_id))
     return [blocks[i:i + BLOCK_LIMIT] for i in range(0, len(blocks), BLOCK_LIMIT)]
+
+
+def feedback_actions(run_id: str) -> dict:
+    """👍 / 👎 on an answer, for anyone who reads it."""
+    def button(text: str, action: str) -> dict:
+        return {"type": "button", "text": {"type": "plain_text", "text": text, "emoji": True}, "action_id": action,
+                "value": run_id}
+
+    return {"type": "actions", "block_id": FEEDBACK_BLOCK,
+            "elements": [button(":+1: Helpful", ACTION_HELPFUL), button(":-1: Not helpful", ACTION_UNHELPFUL)]}
+
+
+def feedback_modal(run_id: str, where: dict) -> dict:
+    """After a 👎: what was wrong (optional)."""
+    return {"type": "modal", "callback_id": VIEW_FEEDBACK, "private_metadata": json.dumps({"run_id": run_id, **where}),
+            "title": {"type": "plain_text", "text": "What was wrong?"}, "submit": {"type": "plain_text", "text": "Send"},
+            "close": {"type": "plain_text", "text": "Skip"},
+            "blocks": [{"type": "input", "block_id": "reason", "optional": True,
+                        "label": {"type": "plain_text", "text": "Wrong, incomplete, out of date…? (optional)"},
+                        "element": {"type": "plain_text_input", "action_id": "text", "multiline": True,
+                                    "max_length": 1000}}]}
 
 
 def review_request(reason: str, run_id: str, reviewers: str) -> list[dict]:
@@ -101,10 +124,11 @@ def decided(review: Review) -> dict:
 
 def with_decision(blocks: list[dict], review: Review) -> list[dict]:
     """The answer message with its buttons replaced by the decision (and an edited answer shown)."""
-    out = [b for b in blocks if b.get("block_id") != REVIEW_BLOCK]
+    out = [b for b in blocks if b.get("block_id") not in (REVIEW_BLOCK, FEEDBACK_BLOCK)]
     if review.decision == "edit" and review.edited_answer:
         out.insert(1, _section(("*Edited answer:*\n" + escape(review.edited_answer))[:SECTION_LIMIT]))
-    return out + [decided(review)]
+    kept_feedback = [b for b in blocks if b.get("block_id") == FEEDBACK_BLOCK]
+    return out + [decided(review)] + kept_feedback
 
 
 def library_blocks(entry: LibraryEntry, run_id: str, channel: str | None) -> list[dict]:

@@ -165,6 +165,20 @@ class RowOutcome(BaseModel):
     escalated: bool
 
 
+Vote = Literal[1, -1]
+
+
+class Feedback(BaseModel):
+    """One person's vote on one answer, and why (a 👎 may say)."""
+
+    run_id: str
+    user: str
+    vote: Vote
+    reason: str | None = None
+    via: Literal["button", "reaction"] = "button"
+    at: datetime
+
+
 class PurgeCounts(BaseModel):
     """What a retention purge deleted."""
 

@@ -66,6 +66,13 @@ MIGRATIONS: list[str] = [
     CREATE INDEX batch_rows_run ON batch_rows(run_id);
     ALTER TABLE runs ADD COLUMN batch_id TEXT;
     """,
+    # 5: what askers thought of answers: one vote per person per answer (a button or a reaction).
+    """
+    CREATE TABLE feedback (
+        run_id TEXT NOT NULL, user TEXT NOT NULL, vote INTEGER NOT NULL, reason TEXT, via TEXT NOT NULL,
+        at TEXT NOT NULL, PRIMARY KEY (run_id, user));
+    CREATE INDEX feedback_at ON feedback(at);
+    """,
 ]
 
 

@@ -230,6 +230,7 @@ class Store:
             with self.db.conn:
                 events = self.db.conn.execute(f"DELETE FROM run_events WHERE run_id IN ({old})", (cutoff,)).rowcount
                 reviews = self.db.conn.execute(f"DELETE FROM reviews WHERE run_id IN ({old})", (cutoff,)).rowcount
+                self.db.conn.execute(f"DELETE FROM feedback WHERE run_id IN ({old})", (cutoff,))
                 runs = self.db.conn.execute(f"DELETE FROM runs WHERE id IN ({old})", (cutoff,)).rowcount
                 slack = self.db.conn.execute("DELETE FROM slack_events WHERE received_at < ?", (cutoff,)).rowcount
                 # A command-line job stopped part-way and never resumed is as old as it was made.

@@ -1,5 +1,5 @@
 """One module per `rfpbot` sub-command, each exposing `register(subparsers)`."""
 
-from . import ask, batch, eval, ingest, purge, review_log, search, serve, worker
+from . import ask, batch, eval, feedback, ingest, purge, review_log, search, serve, worker
 
-COMMANDS = (ingest, search, ask, batch, eval, serve, worker, purge, review_log)
+COMMANDS = (ingest, search, ask, batch, eval, feedback, serve, worker, purge, review_log)
