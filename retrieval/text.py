@@ -6,7 +6,8 @@ import hashlib
 import re
 
 _WS = re.compile(r"\s+")
-_WORD = re.compile(r"[a-z0-9][a-z0-9\-]*[a-z0-9]|[a-z0-9]")
+# Letters and digits of any script: "Verschlüsselung" is one word, not "verschl" and "sselung".
+_WORD = re.compile(r"[^\W_](?:[^\W_]|-)*[^\W_]|[^\W_]")
 
 STOPWORDS = frozenset(
     """a an and are as at be by can do does for from has have how i in is it its of on

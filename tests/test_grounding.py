@@ -114,3 +114,11 @@ def test_sentences_split_on_many_threads_at_once_are_each_texts_own():
     with ThreadPoolExecutor(max_workers=8) as pool:
         for _ in range(5):
             assert list(pool.map(split_sentences, texts)) == expected
+
+
+def test_words_of_any_script_stay_whole():
+    from retrieval.text import words
+
+    assert words("Verschlüsselung über TLS 1.2, données chiffrées, AES-256") == [
+        "verschlüsselung", "über", "tls", "1", "2", "données", "chiffrées", "aes-256"]
+    assert words("snake_case") == ["snake", "case"], "as before: underscores separate"
