@@ -17,6 +17,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.contracts import PipelineResult
+from agents.followup import is_follow_up
 from agents.pipeline import Pipeline
 from storage import RunRecord, Store
 
@@ -155,17 +156,25 @@ class QuestionWorker:
         try:
             if run.use_library and await self._reuse(run):
                 return
-            context = None
-            if run.followup:
-                earlier = await self._store.last_answer_in_thread(run.channel, run.thread_ts)
-                context = earlier.question if earlier else None
-            await self._run(run, context)
+            await self._run(run, await self._subject(run))
         except Exception as exc:  # the boundary of background work: the asker always hears back
             log.exception("answering run %s failed", run.id)
             if not await self._store.fail_run(run.id, repr(exc), self.name):
                 return
             await self._say(run, error_text(f"something went wrong on my side ({type(exc).__name__}). "
                                             "Please try again in a minute."), quiet=True)
+
+    async def _subject(self, run: RunRecord) -> str | None:
+        """What a follow-up in a thread is about: the thread's question (a chain of follow-ups
+        keeps the first one's subject), or None for a question that stands on its own."""
+        if not run.followup or not is_follow_up(run.question):
+            return None
+        earlier = await self._store.last_answer_in_thread(run.channel, run.thread_ts)
+        if earlier is None:
+            return None
+        subject = earlier.subject or earlier.question
+        await self._store.set_subject(run.id, subject)
+        return subject
 
     async def _run(self, run: RunRecord, context: str | None) -> None:
         progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)

@@ -44,6 +44,8 @@ class RunRecord(BaseModel):
     lease_until: datetime | None = None
     batch_id: str | None = None
     """The questionnaire job this run answered a row of (None: a question asked on its own)."""
+    subject: str | None = None
+    """For a follow-up ("and on GCP?"), the thread's question it was about."""
 
     def result(self) -> PipelineResult | None:
         """The pipeline result stored with the run, once it finished."""

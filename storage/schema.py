@@ -66,8 +66,10 @@ MIGRATIONS: list[str] = [
     CREATE INDEX batch_rows_run ON batch_rows(run_id);
     ALTER TABLE runs ADD COLUMN batch_id TEXT;
     """,
-    # 5: what askers thought of answers: one vote per person per answer (a button or a reaction).
+    # 5: what askers thought of answers: one vote per person per answer (a button or a reaction);
+    # the question a follow-up was about (the next follow-up in the thread is about it too).
     """
+    ALTER TABLE runs ADD COLUMN subject TEXT;
     CREATE TABLE feedback (
         run_id TEXT NOT NULL, user TEXT NOT NULL, vote INTEGER NOT NULL, reason TEXT, via TEXT NOT NULL,
         at TEXT NOT NULL, PRIMARY KEY (run_id, user));

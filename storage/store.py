@@ -177,6 +177,10 @@ class Store:
 
         return await self._run(update)
 
+    async def set_subject(self, run_id: str, subject: str) -> None:
+        """Remember what a follow-up was about."""
+        await self._run(lambda: self.db["runs"].update(run_id, {"subject": subject}))
+
     async def set_answer_ts(self, run_id: str, ts: str) -> None:
         """Remember the message that carries the answer (its buttons are updated later)."""
         await self._run(lambda: self.db["runs"].update(run_id, {"answer_ts": ts}))

@@ -218,3 +218,33 @@ async def test_mention_without_a_question_gets_help(app, slack):
     await app.sender.mention("", ts="8000.1")
     await app.settle()
     assert "Mention me with a question" in slack.thread("C1", "8000.1")[-1]["text"]
+
+
+async def test_a_chain_of_follow_ups_keeps_the_threads_subject(app, slack):
+    await app.sender.mention("Do you support customer-managed encryption keys (BYOK)?", ts="7100.1")
+    await app.settle()
+    await app.sender.mention("And on AWS?", ts="7100.2", thread_ts="7100.1")
+    await app.settle()
+    await app.sender.mention("What about on GCP?", ts="7100.3", thread_ts="7100.1")
+    await app.settle()
+    answers = [m for m in slack.thread("C1", "7100.1") if "confidence" in json.dumps(m.get("blocks", []))]
+    assert len(answers) == 3
+    assert "Google Cloud KMS is not supported" in json.dumps(answers[-1]["blocks"])
+    runs = list(app.deps.store.db.query("SELECT question, subject FROM runs ORDER BY rowid"))
+    byok = "Do you support customer-managed encryption keys (BYOK)?"
+    assert [(r["question"], r["subject"]) for r in runs] == [
+        (byok, None), ("And on AWS?", byok), ("What about on GCP?", byok)]
+
+
+async def test_a_new_question_in_a_thread_is_answered_on_its_own(app, slack):
+    await app.sender.mention("Do you support customer-managed encryption keys (BYOK)?", ts="7200.1")
+    await app.settle()
+    await app.sender.mention("Do you support SCIM provisioning?", ts="7200.2", thread_ts="7200.1")
+    await app.settle()
+    await app.sender.mention("Do you support SCIM provisioning?", ts="7300.1")
+    await app.settle()
+    in_thread = [m for m in slack.thread("C1", "7200.1") if "confidence" in json.dumps(m.get("blocks", []))][-1]
+    alone = [m for m in slack.thread("C1", "7300.1") if "confidence" in json.dumps(m.get("blocks", []))][-1]
+    assert in_thread["blocks"][:2] == alone["blocks"][:2], "the same status line and answer as asked afresh"
+    runs = list(app.deps.store.db.query("SELECT subject FROM runs WHERE question LIKE '%SCIM%'"))
+    assert [r["subject"] for r in runs] == [None, None]

@@ -1,0 +1,31 @@
+"""Whether a message in a thread continues the thread's question or asks a new one.
+
+"And on GCP?", "what about backups?", "is it encrypted too?" lean on the question
+before them; "Do you support SCIM provisioning?" stands alone, and searching it
+together with the thread's earlier question would only blur it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .terms import key_terms
+
+_LEADS = re.compile(
+    r"^\W*(?:and|also|plus|but|or|then|so|what about|how about|same (?:for|on|with|question)|what if|"
+    r"in that case|does (?:it|that|this)|is (?:it|that|this)|are (?:they|those|these)|do (?:they|those)|"
+    r"can (?:it|they)|will (?:it|they)|what about it)\b", re.IGNORECASE)
+_POINTING = re.compile(r"\b(?:it|that|this|they|them|those|these|there|same)\b", re.IGNORECASE)
+# Naming only a cloud ("GCP?", "Azure too?") asks the earlier question about it.
+_CLOUDS = {"aw", "amazon", "gcp", "googl", "cloud", "azur", "microsoft", "too", "either", "instead"}
+_FEW_TERMS = 2
+
+
+def is_follow_up(question: str) -> bool:
+    """A message that needs the thread's earlier question to be understood."""
+    if _LEADS.match(question):
+        return True
+    terms = key_terms(question)
+    if not terms or set(terms) <= _CLOUDS:
+        return True
+    return bool(_POINTING.search(question)) and len(terms) <= _FEW_TERMS
