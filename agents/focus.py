@@ -10,6 +10,7 @@ anything that could carry a fact (a cloud, a product, a question) stays.
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z])")
 _COURTESY = re.compile(
@@ -36,6 +37,27 @@ _ASKS = re.compile(r"\b(?:whether|if|do you|does|can you|could you|would you|ple
 _VOCATIVE = re.compile(r"^(?:hi|hello|hey|dear)(?:\s+[\w.-]+){0,2}\s*[,!:—-]\s*(?=\S)", re.I)
 _FACTUAL = re.compile(r"\b(?:aws|amazon|gcp|google cloud|azure|microsoft|kubernetes|on-?prem\w*|hipaa|pci|gdpr|"
                       r"soc ?[12]|iso|fedramp|phi|pii)\b", re.I)
+
+
+SmallTalk = Literal["greeting", "thanks", "about"]
+# Asking what the bot is or does (after any greeting): answered with the usage, not searched.
+_ABOUT = re.compile(r"^(?:what (?:can|do) you do|what are you(?: for)?|who are you|what is rfpbot|help(?: me)?|"
+                    r"how (?:do|can|should) (?:i|we) use (?:you|rfpbot|(?:this|the) (?:bot|app|tool))|"
+                    r"how (?:do|does) (?:you|rfpbot|(?:this|the) (?:bot|app|tool)) work)\W*$", re.I)
+
+
+def small_talk(message: str) -> SmallTalk | None:
+    """A message that asks nothing of the documentation: only a greeting, only thanks, or
+    what the bot can do. Such messages are answered without a run (nor a reviewer)."""
+    sentences = [s.strip() for s in _SENTENCES.split(message.strip()) if s.strip()]
+    if not sentences:
+        return None
+    rest = [s for s in sentences if not _courtesy(s)]
+    if not rest:
+        return "thanks" if any(_THANKS.match(s) for s in sentences) else "greeting"
+    if len(rest) == 1 and _ABOUT.match(_VOCATIVE.sub("", rest[0]).strip()):
+        return "about"
+    return None
 
 
 def focus(message: str) -> str:

@@ -29,6 +29,15 @@ HELP = ("*rfpbot* answers security-questionnaire and RFP questions from the prod
         "approved answers are reused for the same question.")
 
 
+def reply_to(talk: str) -> str:
+    """The answer to a message that asks nothing of the documentation."""
+    if talk == "thanks":
+        return "You're welcome! Ask me anything else about the product's security and compliance."
+    if talk == "greeting":
+        return "Hi! " + HELP
+    return HELP
+
+
 def _mrkdwn(text: str) -> dict:
     # verbatim: Slack must not turn URLs or names inside quoted text into links or mentions.
     return {"type": "mrkdwn", "text": text, "verbatim": True}

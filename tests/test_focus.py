@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.focus import focus
+from agents.focus import focus, small_talk
 from agents.pipeline import Pipeline
 
 
@@ -43,3 +43,17 @@ async def test_a_preamble_does_not_change_the_answer(kb_index, bare):
     assert [c.quote for c in padded.synthesis.citations] == [c.quote for c in plain.synthesis.citations]
     assert padded.escalated == plain.escalated
     assert padded.question.startswith("Hi, I'm Sam")  # the thread shows what was asked
+
+
+@pytest.mark.parametrize("message, kind", [
+    ("hi there", "greeting"), ("Good morning!", "greeting"), ("Thank you so much, that helps.", "thanks"),
+    ("what can you do?", "about"), ("Hello, how does this bot work?", "about"), ("help me", "about"),
+])
+def test_small_talk_is_recognised(message, kind):
+    assert small_talk(message) == kind
+
+
+@pytest.mark.parametrize("message", ["Hi, do you support SCIM?", "Thanks. Do you encrypt data at rest?",
+                                     "How does encryption work?", "How does it work?", "What are your RPO and RTO?"])
+def test_a_message_that_asks_something_is_not_small_talk(message):
+    assert small_talk(message) is None

@@ -248,3 +248,27 @@ async def test_a_new_question_in_a_thread_is_answered_on_its_own(app, slack):
     assert in_thread["blocks"][:2] == alone["blocks"][:2], "the same status line and answer as asked afresh"
     runs = list(app.deps.store.db.query("SELECT subject FROM runs WHERE question LIKE '%SCIM%'"))
     assert [r["subject"] for r in runs] == [None, None]
+
+
+@pytest.mark.parametrize("message, said", [
+    ("hi there", "Hi! *rfpbot* answers"), ("Thanks, that helps!", "You're welcome"),
+    ("Hey, what can you do?", "Mention me with a question"), ("Who are you?", "Mention me with a question"),
+])
+async def test_small_talk_is_answered_without_a_run_or_a_reviewer(app, slack, message, said):
+    await app.sender.mention(message, ts="8100.1")
+    await app.settle()
+    [reply] = slack.thread("C1", "8100.1")
+    assert said in reply["text"] and "<@UREV>" not in reply["text"]
+    assert list(app.deps.store.db.query("SELECT id FROM runs")) == []
+
+
+async def test_a_greeting_with_a_question_is_answered(app, slack):
+    await app.sender.mention("Hi! Are you ISO 27001 certified?", ts="8200.1")
+    await app.settle()
+    assert "ISO/IEC 27001:2022" in json.dumps(answer_of(slack, "C1", "8200.1")["blocks"])
+
+
+async def test_slash_command_small_talk_is_answered_privately(app, slack):
+    response = await app.sender.command("what can you do?")
+    assert "Mention me with a question" in await response.text()
+    assert slack.count("chat.postMessage") == 0

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
+from agents.focus import small_talk
 from agents.redaction import redact
 
 from ..appdeps import AppDeps
-from ..blocks import HELP
+from ..blocks import reply_to
 from ..slack_text import inert, question_text
 from .errors import reported
 
@@ -17,8 +18,9 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     async def rfp(ack: AsyncAck, command: dict) -> None:
         text = question_text(command.get("text") or "")
-        if not text or text.lower() == "help":
-            await ack(text=HELP)
+        talk = "about" if not text or text.lower() == "help" else small_talk(text)
+        if talk:
+            await ack(text=reply_to(talk))
             return
         await ack()
         user, channel = command["user_id"], command["channel_id"]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncApp
 
+from agents.focus import small_talk
+
 from ..appdeps import AppDeps
 from ..batch_queue import is_questionnaire
-from ..blocks import HELP
+from ..blocks import reply_to
 from ..slack_text import inert, question_text
 from .errors import reported
 
@@ -44,9 +46,10 @@ async def ask(deps: AppDeps, event: dict, event_id: str | None, bot_user_id: str
     channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
     if event.get("files") and await _questionnaires(deps, event, text, event_id):
         return
-    if not text or text.lower() in ("help", "?"):
-        if not event_id or await deps.store.first_delivery(event_id, "help"):
-            await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=HELP)
+    talk = "about" if not text or text.lower() in ("help", "?") else small_talk(text)
+    if talk:  # nothing to search: no run, no reviewer
+        if not event_id or await deps.store.first_delivery(event_id, "small_talk"):
+            await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=reply_to(talk))
         return
     await deps.queue.put(text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
                          followup=bool(event.get("thread_ts")), event_id=event_id)
