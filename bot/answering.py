@@ -17,12 +17,13 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.contracts import PipelineResult
+from agents.clarify import clarify
 from agents.followup import is_follow_up
 from agents.pipeline import Pipeline
 from storage import RunRecord, Store
 
 from .batch_worker import JobWorker
-from .blocks import answer_messages, error_text, library_blocks, notification
+from .blocks import answer_messages, clarification_blocks, error_text, library_blocks, notification
 from .interrupted import tell_interrupted
 from .library import AnswerLibrary
 from .progress import ProgressMessage
@@ -156,13 +157,28 @@ class QuestionWorker:
         try:
             if run.use_library and await self._reuse(run):
                 return
-            await self._run(run, await self._subject(run))
+            subject = await self._subject(run)
+            if subject is None and run.clarify and await self._ask_back(run):
+                return
+            await self._run(run, subject)
         except Exception as exc:  # the boundary of background work: the asker always hears back
             log.exception("answering run %s failed", run.id)
             if not await self._store.fail_run(run.id, repr(exc), self.name):
                 return
             await self._say(run, error_text(f"something went wrong on my side ({type(exc).__name__}). "
                                             "Please try again in a minute."), quiet=True)
+
+    async def _ask_back(self, run: RunRecord) -> bool:
+        """A question too vague to answer well gets one question back, with readings as buttons."""
+        asked = await clarify(run.question, self._pipeline.index)
+        if asked is None:
+            return False
+        if not await self._store.ask_back(run.id, self.name):
+            return True  # declared interrupted meanwhile: its thread was told
+        await self._client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts,
+                                            blocks=clarification_blocks(asked, run.id, run.question),
+                                            text=inert(asked.question), unfurl_links=False, unfurl_media=False)
+        return True
 
     async def _subject(self, run: RunRecord) -> str | None:
         """What a follow-up in a thread is about: the thread's question (a chain of follow-ups

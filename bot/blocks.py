@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from agents.clarify import Clarification
 from agents.contracts import Citation, PipelineResult
 from storage import LibraryEntry, Review
 
@@ -15,6 +16,8 @@ BLOCK_LIMIT = 50
 ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY = "review_approve", "review_edit", "review_reject", "run_anyway"
 VIEW_EDIT, VIEW_REJECT = "review_edit_submit", "review_reject_submit"
 ACTION_HELPFUL, ACTION_UNHELPFUL, VIEW_FEEDBACK = "feedback_up", "feedback_down", "feedback_reason_submit"
+ACTION_CLARIFY = "clarify_pick"
+_BUTTON_TEXT = 75
 REVIEW_BLOCK, FEEDBACK_BLOCK = "review", "feedback"
 STATUS_EMOJI = {"Fully Supported": ":large_green_circle:", "Partially Supported": ":large_yellow_circle:",
                 "Not Supported": ":red_circle:"}
@@ -27,6 +30,22 @@ HELP = ("*rfpbot* answers security-questionnaire and RFP questions from the prod
         "file back (`@rfpbot sheet \"Security\" column C` to say where the questions are).\n"
         "Answers the critic doubts go to reviewers, who approve, edit or reject them with buttons; "
         "approved answers are reused for the same question.")
+
+
+def clarification_blocks(asked: Clarification, run_id: str, question: str) -> list[dict]:
+    """The question back, with a button per reading and one to answer the question as asked."""
+    def button(label: str, value: dict) -> dict:
+        text = label if len(label) <= _BUTTON_TEXT else label[:_BUTTON_TEXT - 1] + "…"
+        return {"type": "button", "text": {"type": "plain_text", "text": text}, "action_id": f"{ACTION_CLARIFY}_{value['i']}",
+                "value": json.dumps({"run": run_id, **value})}
+
+    blocks = [_section(f":thinking_face: {escape(asked.question)}")]
+    if asked.readings:
+        choices = [button(label, {"i": n, "q": reading}) for n, (label, reading)
+                   in enumerate(zip(asked.labels, asked.readings))]
+        choices.append(button("Answer it as asked", {"i": len(choices), "q": question}))
+        blocks.append({"type": "actions", "block_id": "clarify", "elements": choices})
+    return blocks
 
 
 def reply_to(talk: str) -> str:

@@ -15,11 +15,12 @@ class QuestionQueue:
         self._store = store
         self._notify = notify
 
-    async def put(self, text: str, *, asker: str | None, channel: str, thread_ts: str,
-                  followup: bool = False, use_library: bool = True, event_id: str | None = None) -> str | None:
+    async def put(self, text: str, *, asker: str | None, channel: str, thread_ts: str, followup: bool = False,
+                  use_library: bool = True, event_id: str | None = None, clarify: bool = True) -> str | None:
         """Queue one question, personal data redacted first; returns its run id, or None for a redelivery."""
         run = await self._store.enqueue(redact(text).text, asker=asker, channel=channel, thread_ts=thread_ts,
-                                        followup=followup, use_library=use_library, event_id=event_id)
+                                        followup=followup, use_library=use_library, event_id=event_id,
+                                        clarify=clarify)
         if run is None:
             return None
         self._notify()

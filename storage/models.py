@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from agents.contracts import PipelineResult
 
-RunStatus = Literal["queued", "running", "done", "failed", "interrupted", "reused"]
+RunStatus = Literal["queued", "running", "done", "failed", "interrupted", "reused", "clarifying", "clarified"]
 Decision = Literal["approve", "edit", "reject"]
 
 
@@ -46,6 +46,8 @@ class RunRecord(BaseModel):
     """The questionnaire job this run answered a row of (None: a question asked on its own)."""
     subject: str | None = None
     """For a follow-up ("and on GCP?"), the thread's question it was about."""
+    clarify: bool = True
+    """Whether a vague question may be asked back about (False once the asker chose a reading)."""
 
     def result(self) -> PipelineResult | None:
         """The pipeline result stored with the run, once it finished."""

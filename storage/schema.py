@@ -67,9 +67,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE runs ADD COLUMN batch_id TEXT;
     """,
     # 5: what askers thought of answers: one vote per person per answer (a button or a reaction);
-    # the question a follow-up was about (the next follow-up in the thread is about it too).
+    # the question a follow-up was about (the next follow-up in the thread is about it too);
+    # whether a vague question may be asked back about (not once the asker has chosen).
     """
     ALTER TABLE runs ADD COLUMN subject TEXT;
+    ALTER TABLE runs ADD COLUMN clarify INTEGER NOT NULL DEFAULT 1;
     CREATE TABLE feedback (
         run_id TEXT NOT NULL, user TEXT NOT NULL, vote INTEGER NOT NULL, reason TEXT, via TEXT NOT NULL,
         at TEXT NOT NULL, PRIMARY KEY (run_id, user));

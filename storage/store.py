@@ -72,7 +72,8 @@ class Store:
     # -- runs ------------------------------------------------------------------------
 
     async def enqueue(self, question: str, *, asker: str | None, channel: str | None, thread_ts: str | None,
-                      followup: bool = False, use_library: bool = True, event_id: str | None = None) -> RunRecord | None:
+                      followup: bool = False, use_library: bool = True, event_id: str | None = None,
+                      clarify: bool = True) -> RunRecord | None:
         """Queue a question: the run row exists before any work starts, and survives a restart.
 
         With a Slack `event_id`, a redelivered event queues nothing and returns None: the
@@ -80,7 +81,7 @@ class Store:
         """
         record = RunRecord(id=uuid.uuid4().hex[:12], question=question, asker=asker, channel=channel,
                            thread_ts=thread_ts, status="queued", followup=followup, use_library=use_library,
-                           queued_at=now())
+                           queued_at=now(), clarify=clarify)
 
         def insert() -> RunRecord | None:
             with self.db.conn:
@@ -173,6 +174,22 @@ class Store:
                     "UPDATE runs SET status = 'failed', finished_at = ?, error = ? "
                     "WHERE id = ? AND claimed_by = ? AND status IN ('running', 'done')",
                     (now().isoformat(), error, run_id, worker))
+            return cursor.rowcount == 1
+
+        return await self._run(update)
+
+    async def ask_back(self, run_id: str, worker: str) -> bool:
+        """A run whose question was asked back about (it waits for the asker's choice); False when
+        `worker` no longer holds it."""
+        return await self._run(self._held_update, run_id, worker,
+                               {"status": "clarifying", "engine": "clarify", "finished_at": now().isoformat()})
+
+    async def close_clarification(self, run_id: str) -> bool:
+        """The asker chose: True for the first choice only (a second click changes nothing)."""
+        def update() -> bool:
+            with self.db.conn:
+                cursor = self.db.conn.execute("UPDATE runs SET status = 'clarified' WHERE id = ? AND status = 'clarifying'",
+                                              (run_id,))
             return cursor.rowcount == 1
 
         return await self._run(update)
