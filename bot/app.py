@@ -18,7 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.pipeline import Pipeline
 from retrieval import Embedder
-from storage import BatchStore, FeedbackStore, Store
+from storage import ActivityStore, BatchStore, FeedbackStore, Store
 
 from . import listeners
 from .appdeps import AppDeps
@@ -34,6 +34,7 @@ from .batch_queue import JobQueue
 from .batch_review import BatchReview
 from .batch_worker import JobWorker
 from .deps import pipeline_config
+from .home import HomeTab
 from .questionnaire import BatchRunner, limits_of
 from .slack_files import SlackFiles
 from .questions import QuestionQueue
@@ -65,7 +66,7 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
     return AppDeps(client=client, store=store, queue=QuestionQueue(store, notify),
                    desk=ReviewDesk(client, store, reviewers, library, pages), auth=WorkspaceAuth(client),
                    jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher,
-                   feedback=FeedbackStore(store))
+                   feedback=FeedbackStore(store), home=HomeTab(client, ActivityStore(store), reviewers))
 
 
 def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,

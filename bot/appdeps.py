@@ -11,6 +11,7 @@ from storage import BatchStore, FeedbackStore, Store
 from .auth import WorkspaceAuth
 from .batch_publish import BatchPublisher
 from .batch_queue import JobQueue
+from .home import HomeTab
 from .questions import QuestionQueue
 from .review_desk import ReviewDesk
 
@@ -28,3 +29,4 @@ class AppDeps:
     batches: BatchStore
     publisher: BatchPublisher
     feedback: FeedbackStore
+    home: HomeTab

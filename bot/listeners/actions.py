@@ -10,8 +10,13 @@ from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYW
 from .errors import reported
 
 
-def _where(body: dict) -> tuple[str, str, str]:
-    return body["user"]["id"], body["actions"][0]["value"], body["channel"]["id"]
+def _where(body: dict) -> tuple[str, str, str | None]:
+    """(who clicked, the button's value, the channel; None when the click came from the App Home)."""
+    return body["user"]["id"], body["actions"][0]["value"], (body.get("channel") or {}).get("id")
+
+
+def _from_home(body: dict) -> bool:
+    return (body.get("view") or {}).get("type") == "home"
 
 
 def register(app: AsyncApp, deps: AppDeps) -> None:
@@ -21,15 +26,20 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     async def approve(ack: AsyncAck, body: dict) -> None:
         await ack()
         user, run_id, channel = _where(body)
+        # From the App Home a refusal is said privately in the answer's own conversation.
+        channel = channel or (await deps.store.get_run(run_id)).channel
         await desk.decide(run_id, user, "approve", channel)
+        if _from_home(body):
+            await deps.home.publish(user)
 
     async def open_modal(ack: AsyncAck, body: dict, kind: str) -> None:
         await ack()
         user, run_id, channel = _where(body)
         run = await deps.store.get_run(run_id)
+        channel = channel or run.channel
         if not await desk.allowed(user, run, channel, kind) or await desk.already_decided(run, user, channel):
             return
-        where = {"channel": channel}
+        where = {"channel": channel, "home": _from_home(body)}
         if kind == "edit":
             view = edit_modal(run_id, run.result().synthesis.answer, where)
         else:

@@ -30,7 +30,12 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     async def direct_message(body: dict, event: dict, context) -> None:
         await ask(deps, event, body.get("event_id"), context.get("bot_user_id"))
 
+    async def home_opened(event: dict) -> None:
+        if event.get("tab") == "home":
+            await deps.home.publish(event["user"])
+
     app.event("app_mention")(reported(app_mention))
+    app.event("app_home_opened")(reported(home_opened))
     app.event({"type": "message", "subtype": None}, matchers=[_is_direct_message])(reported(direct_message))
     # A file shared in a direct message (with or without words) arrives as a subtype.
     app.event({"type": "message", "subtype": "file_share"}, matchers=[_is_direct_message])(reported(direct_message))

@@ -27,11 +27,15 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
             return
         await ack()
         await deps.desk.decide(meta["run_id"], user, "edit", meta["channel"], edited_answer=text)
+        if meta.get("home"):
+            await deps.home.publish(user)
 
     async def rejected(ack: AsyncAck, body: dict, view: dict) -> None:
         user, meta, reason = _submitted(body, view, "reason")
         await ack()
         await deps.desk.decide(meta["run_id"], user, "reject", meta["channel"], reason=reason)
+        if meta.get("home"):
+            await deps.home.publish(user)
 
     app.view(VIEW_EDIT)(reported(edited))
     app.view(VIEW_REJECT)(reported(rejected))

@@ -86,6 +86,14 @@ class SlackSender:
             "message": {"ts": message_ts}, "actions": [{"action_id": action_id, "value": value, "type": "button",
                                                         "block_id": "review", "action_ts": str(time.time())}]})
 
+    async def click_home(self, action_id: str, value: str, *, user: str) -> aiohttp.ClientResponse:
+        """A button press in the App Home (no channel; the view is the home tab)."""
+        return await self.interaction({
+            "type": "block_actions", "user": {"id": user}, "trigger_id": f"trig{next(_ids)}",
+            "container": {"type": "view", "view_id": "VHOME"}, "view": {"id": "VHOME", "type": "home"},
+            "actions": [{"action_id": action_id, "value": value, "type": "button", "block_id": f"home-{value}",
+                         "action_ts": str(time.time())}]})
+
     async def submit_view(self, view: dict, values: dict, *, user: str) -> aiohttp.ClientResponse:
         """Submitting a modal that the app opened; `values` maps block id to the text typed."""
         state = {block: {"text": {"type": "plain_text_input", "value": text}} for block, text in values.items()}

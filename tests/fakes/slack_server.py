@@ -46,6 +46,7 @@ class FakeSlack:
     files: dict[str, dict] = field(default_factory=dict)
     uploads: dict[str, dict] = field(default_factory=dict)
     downloads: list[str] = field(default_factory=list)
+    homes: dict[str, dict] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._ts = itertools.count(1)
@@ -138,6 +139,10 @@ class FakeSlack:
     def _views_open(self, args: dict) -> dict:
         self.views.append(args)
         return {"ok": True, "view": {"id": f"V{len(self.views)}", **args["view"]}}
+
+    def _views_publish(self, args: dict) -> dict:
+        self.homes[args["user_id"]] = args["view"]
+        return {"ok": True, "view": {"id": "VHOME", **args["view"]}}
 
     def _usergroups_users_list(self, args: dict) -> dict:
         return {"ok": True, "users": self.usergroups.get(args["usergroup"], [])}
