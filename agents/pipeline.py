@@ -49,13 +49,15 @@ class Pipeline:
         return self.llm.name if self.llm else "offline"
 
     async def run(self, question: str, on_progress: ProgressCallback | None = None,
-                  context: str | None = None) -> PipelineResult:
+                  context: str | None = None, threshold: int | None = None) -> PipelineResult:
         """Answer one question. Never raises for a failed run: see `success` and `error`.
 
         `context` is the earlier question of a conversation: a follow-up such as
-        "and on GCP?" is searched and answered as being about it.
+        "and on GCP?" is searched and answered as being about it. `threshold` replaces
+        the configured confidence threshold for this run (a channel's own).
         """
-        ctx = RunContext(index=self.index, llm=self.llm, config=self.config, emit=on_progress or ignore_progress,
+        config = self.config if threshold is None else self.config.model_copy(update={"confidence_threshold": threshold})
+        ctx = RunContext(index=self.index, llm=self.llm, config=config, emit=on_progress or ignore_progress,
                          semantics=self.semantics)
         # Personal data never reaches the result (and so neither the database nor a log).
         result = PipelineResult(question=redact(question or "").text, engine=self.engine)
@@ -95,7 +97,7 @@ class Pipeline:
         final, critic = result.synthesis, result.critic_feedback[-1]
         if critic.recommended_confidence is not None:
             final.confidence_score = min(final.confidence_score, critic.recommended_confidence)
-        reason = escalation_reason(final, critic, result.research, self.config, result.iterations, ctx.fallbacks,
+        reason = escalation_reason(final, critic, result.research, ctx.config, result.iterations, ctx.fallbacks,
                                    ctx.flagged, ctx.over_budget)
         result.escalated, result.escalation_reason = reason is not None, reason
 

@@ -27,7 +27,7 @@ from .blocks import answer_messages, clarification_blocks, error_text, library_b
 from .interrupted import tell_interrupted
 from .library import AnswerLibrary
 from .progress import ProgressMessage
-from .reviewers import Reviewers
+from .reviewers import ReviewerDirectory
 from .slack_text import inert
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ class QuestionWorker:
     """Claims queued runs and answers them; at most `max_concurrent` at once."""
 
     def __init__(self, client: AsyncWebClient, store: Store, pipeline: Pipeline, library: AnswerLibrary,
-                 reviewers: Reviewers, max_concurrent: int = 4, progress_interval: float = 1.0,
+                 reviewers: ReviewerDirectory, max_concurrent: int = 4, progress_interval: float = 1.0,
                  poll_interval: float = 0.1, name: str | None = None) -> None:
         self._client = client
         self._store = store
@@ -195,7 +195,8 @@ class QuestionWorker:
     async def _run(self, run: RunRecord, context: str | None) -> None:
         progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)
         await progress.start()
-        result = await self._pipeline.run(run.question, on_progress=progress.on_event, context=context)
+        result = await self._pipeline.run(run.question, on_progress=progress.on_event, context=context,
+                                          threshold=await self._reviewers.threshold(run.channel))
         if not await self._store.finish_run(run.id, result, self.name):
             log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)
             return
@@ -209,7 +210,7 @@ class QuestionWorker:
         await self._post_answer(run, result)
 
     async def _post_answer(self, run: RunRecord, result: PipelineResult) -> None:
-        reviewers = self._reviewers.mention() if result.escalated else ""
+        reviewers = (await self._reviewers.of(run.channel)).mention() if result.escalated else ""
         ts = None
         for blocks in answer_messages(result, run.id, reviewers=reviewers):
             response = await self._client.chat_postMessage(

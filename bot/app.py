@@ -18,7 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.pipeline import Pipeline
 from retrieval import Embedder
-from storage import ActivityStore, BatchStore, FeedbackStore, Store
+from storage import ActivityStore, BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from . import listeners
 from .appdeps import AppDeps
@@ -27,7 +27,7 @@ from .interrupted import tell_interrupted
 from .errors import ConfigError
 from .library import AnswerLibrary
 from .review_desk import ReviewDesk
-from .reviewers import Reviewers
+from .reviewers import ReviewerDirectory, Reviewers
 from .answering import QuestionWorker
 from .batch_publish import BatchPublisher
 from .batch_queue import JobQueue
@@ -55,10 +55,15 @@ def slack_client(settings: Settings) -> AsyncWebClient:
     return AsyncWebClient(token=settings.slack_bot_token, retry_handlers=retries, **kwargs)
 
 
+def reviewer_directory(settings: Settings, client: AsyncWebClient, store: Store) -> ReviewerDirectory:
+    """RFPBOT_REVIEWERS, and each channel's own (`/rfp config`)."""
+    return ReviewerDirectory(Reviewers(settings.reviewer_ids(), client), ChannelSettingsStore(store), client)
+
+
 def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedder: Embedder,
                notify: Callable[[], None] = lambda: None) -> AppDeps:
     """Wire the collaborators the listeners use; `notify` wakes an in-process worker."""
-    reviewers = Reviewers(settings.reviewer_ids(), client)
+    reviewers = reviewer_directory(settings, client, store)
     library = AnswerLibrary(store, embedder, settings.library_threshold)
     batches = BatchStore(store)
     pages = BatchReview(client, batches, reviewers)
@@ -66,13 +71,14 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
     return AppDeps(client=client, store=store, queue=QuestionQueue(store, notify),
                    desk=ReviewDesk(client, store, reviewers, library, pages), auth=WorkspaceAuth(client),
                    jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher,
-                   feedback=FeedbackStore(store), home=HomeTab(client, ActivityStore(store), reviewers))
+                   feedback=FeedbackStore(store), home=HomeTab(client, ActivityStore(store), reviewers.default),
+                   channels=ChannelSettingsStore(store), default_threshold=settings.confidence_threshold)
 
 
 def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,
                  embedder: Embedder, progress_interval: float = 1.0) -> QuestionWorker:
     """The answering worker over the same database: questions, and questionnaire jobs one at a time."""
-    reviewers = Reviewers(settings.reviewer_ids(), client)
+    reviewers = reviewer_directory(settings, client, store)
     library = AnswerLibrary(store, embedder, settings.library_threshold)
     worker = QuestionWorker(client, store, pipeline, library, reviewers, settings.max_concurrent_runs, progress_interval)
     batches = BatchStore(store)

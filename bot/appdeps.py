@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from storage import BatchStore, FeedbackStore, Store
+from storage import BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from .auth import WorkspaceAuth
 from .batch_publish import BatchPublisher
@@ -30,3 +30,5 @@ class AppDeps:
     publisher: BatchPublisher
     feedback: FeedbackStore
     home: HomeTab
+    channels: ChannelSettingsStore
+    default_threshold: int = 70

@@ -9,13 +9,13 @@ from slack_sdk.web.async_client import AsyncWebClient
 from storage import BatchJob, BatchRow, BatchStore, Review, RunRecord
 
 from .batch_blocks import MAX_PAGES, ROWS_PER_PAGE, ReviewItem, more_blocks, more_to_review, review_page
-from .reviewers import Reviewers
+from .reviewers import ReviewerDirectory
 
 
 class BatchReview:
     """Posts the review pages of a job; re-renders a page when one of its answers is decided."""
 
-    def __init__(self, client: AsyncWebClient, batches: BatchStore, reviewers: Reviewers | None = None) -> None:
+    def __init__(self, client: AsyncWebClient, batches: BatchStore, reviewers: ReviewerDirectory | None = None) -> None:
         self._client = client
         self._batches = batches
         self._reviewers = reviewers
@@ -26,7 +26,7 @@ class BatchReview:
         items, rows_of = await self._items(job)
         pages = [items[i:i + ROWS_PER_PAGE] for i in range(0, len(items), ROWS_PER_PAGE)]
         shown = pages[start:start + MAX_PAGES]
-        who = self._reviewers.mention() if self._reviewers and shown else ""
+        who = (await self._reviewers.of(job.channel)).mention() if self._reviewers and shown else ""
         for number, page in enumerate(shown, start=start + 1):
             response = await self._client.chat_postMessage(
                 channel=job.channel, thread_ts=job.thread_ts, blocks=review_page(page, number, len(pages), who),
@@ -50,7 +50,7 @@ class BatchReview:
         on_page = [item for item in items if any(rows[seq].page_ts == row.page_ts for seq in rows_of[item.run_id])]
         posted = sorted({r.page_ts for r in rows.values() if r.page_ts}, key=float)  # pages are posted in order
         number, pages = posted.index(row.page_ts) + 1, -(-len(items) // ROWS_PER_PAGE)
-        who = self._reviewers.mention() if self._reviewers else ""
+        who = (await self._reviewers.of(job.channel)).mention() if self._reviewers else ""
         await self._client.chat_update(channel=job.channel, ts=row.page_ts, blocks=review_page(on_page, number, pages, who),
                                        text="Answers waiting for review")
         return True

@@ -17,6 +17,7 @@ ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY = "review_approve"
 VIEW_EDIT, VIEW_REJECT = "review_edit_submit", "review_reject_submit"
 ACTION_HELPFUL, ACTION_UNHELPFUL, VIEW_FEEDBACK = "feedback_up", "feedback_down", "feedback_reason_submit"
 ACTION_CLARIFY = "clarify_pick"
+VIEW_CHANNEL_CONFIG = "channel_config_submit"
 _BUTTON_TEXT = 75
 REVIEW_BLOCK, FEEDBACK_BLOCK = "review", "feedback"
 STATUS_EMOJI = {"Fully Supported": ":large_green_circle:", "Partially Supported": ":large_yellow_circle:",
@@ -46,6 +47,34 @@ def clarification_blocks(asked: Clarification, run_id: str, question: str) -> li
         choices.append(button("Answer it as asked", {"i": len(choices), "q": question}))
         blocks.append({"type": "actions", "block_id": "clarify", "elements": choices})
     return blocks
+
+
+def channel_config_modal(channel: str, users: list[str], groups: list[str], threshold: int | None,
+                         default_threshold: int) -> dict:
+    """`/rfp config`: the channel's own reviewers and confidence threshold (empty: the defaults)."""
+    people = {"type": "multi_users_select", "action_id": "users",
+              "placeholder": {"type": "plain_text", "text": "The configured reviewers"}}
+    if users:
+        people["initial_users"] = users
+    groups_input = {"type": "plain_text_input", "action_id": "text", "initial_value": ", ".join(groups)}
+    level = {"type": "number_input", "is_decimal_allowed": False, "action_id": "text", "min_value": "0",
+             "max_value": "100"}
+    if threshold is not None:
+        level["initial_value"] = str(threshold)
+    return {"type": "modal", "callback_id": VIEW_CHANNEL_CONFIG, "private_metadata": json.dumps({"channel": channel}),
+            "title": {"type": "plain_text", "text": "rfpbot in this channel"},
+            "submit": {"type": "plain_text", "text": "Save"}, "close": {"type": "plain_text", "text": "Cancel"},
+            "blocks": [
+                {"type": "input", "block_id": "users", "optional": True, "element": people,
+                 "label": {"type": "plain_text", "text": "Reviewers of answers given here"}},
+                {"type": "input", "block_id": "groups", "optional": True, "element": groups_input,
+                 "label": {"type": "plain_text", "text": "Reviewer user groups (ids, S…)"}},
+                {"type": "input", "block_id": "threshold", "optional": True, "element": level,
+                 "label": {"type": "plain_text", "text": f"Send answers under this confidence to review "
+                                                         f"(default {default_threshold})"}},
+                _context("Leave a field empty for the workspace default (RFPBOT_REVIEWERS, "
+                         "RFPBOT_CONFIDENCE_THRESHOLD)."),
+            ]}
 
 
 def reply_to(talk: str) -> str:

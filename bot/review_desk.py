@@ -11,7 +11,7 @@ from storage import Decision, Review, RunRecord, Store
 from .batch_review import BatchReview
 from .blocks import answer_messages, with_decision
 from .library import AnswerLibrary
-from .reviewers import Reviewers
+from .reviewers import ReviewerDirectory
 
 _VERB = {"approve": "approved", "edit": "edited and approved", "reject": "rejected"}
 
@@ -22,7 +22,7 @@ class ReviewDesk:
 
     client: AsyncWebClient
     store: Store
-    reviewers: Reviewers
+    directory: ReviewerDirectory
     library: AnswerLibrary
     pages: BatchReview | None = None
     """Where a questionnaire's answers are listed for review (their decisions redraw the list)."""
@@ -34,12 +34,13 @@ class ReviewDesk:
             await self.client.chat_postEphemeral(channel=channel, user=user,
                                                  text="This answer is not waiting for a review.")
             return False
-        if await self.reviewers.can_review(user, run.asker):
+        reviewers = await self.directory.of(run.channel)
+        if await reviewers.can_review(user, run.asker):
             return True
         await self.store.log_review(run.id, user, action, "not_a_reviewer")
         await self.client.chat_postEphemeral(
             channel=channel, user=user,
-            text=f"Only reviewers can approve, edit or reject answers ({self.reviewers.describe()}).")
+            text=f"Only reviewers can approve, edit or reject answers ({reviewers.describe()}).")
         return False
 
     async def already_decided(self, run: RunRecord, user: str, channel: str) -> bool:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
+
+from storage import ChannelSettingsStore
 
 _GROUP_TTL = 300.0
 
@@ -54,3 +57,33 @@ class Reviewers:
             members = cached[1] if cached else set()
         self._members[group] = (time.monotonic(), members)
         return members
+
+
+class ReviewerDirectory:
+    """Each channel's reviewers and confidence threshold: its own (`/rfp config`), else the configured ones."""
+
+    def __init__(self, default: Reviewers, channels: ChannelSettingsStore, client: AsyncWebClient) -> None:
+        self.default = default
+        self._channels = channels
+        self._client = client
+        self._own: dict[str, Reviewers] = {}
+
+    async def of(self, channel: str | None) -> Reviewers:
+        """Who reviews answers given in `channel`."""
+        settings = await self._channels.get(channel)
+        if settings is None or not settings.reviewers:
+            return self.default
+        if settings.reviewers not in self._own:  # kept, so user-group lookups stay cached
+            self._own[settings.reviewers] = Reviewers(parse_ids(settings.reviewers), self._client)
+        return self._own[settings.reviewers]
+
+    async def threshold(self, channel: str | None) -> int | None:
+        """The channel's own confidence threshold, or None for the configured one."""
+        settings = await self._channels.get(channel)
+        return settings.confidence_threshold if settings else None
+
+
+def parse_ids(text: str) -> list[str]:
+    """User and user-group ids from `U123, S456` or from mentions (`<@U123>`, `<!subteam^S456|@team>`)."""
+    found = re.findall(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>|<!subteam\^(S[A-Z0-9]+)(?:\|[^>]*)?>|\b([UWS][A-Z0-9]{2,})\b", text)
+    return list(dict.fromkeys(next(part for part in match if part) for match in found))

@@ -68,7 +68,8 @@ MIGRATIONS: list[str] = [
     """,
     # 5: what askers thought of answers: one vote per person per answer (a button or a reaction);
     # the question a follow-up was about (the next follow-up in the thread is about it too);
-    # whether a vague question may be asked back about (not once the asker has chosen).
+    # whether a vague question may be asked back about (not once the asker has chosen);
+    # a channel's own reviewers and confidence threshold (`/rfp config`).
     """
     ALTER TABLE runs ADD COLUMN subject TEXT;
     ALTER TABLE runs ADD COLUMN clarify INTEGER NOT NULL DEFAULT 1;
@@ -76,6 +77,9 @@ MIGRATIONS: list[str] = [
         run_id TEXT NOT NULL, user TEXT NOT NULL, vote INTEGER NOT NULL, reason TEXT, via TEXT NOT NULL,
         at TEXT NOT NULL, PRIMARY KEY (run_id, user));
     CREATE INDEX feedback_at ON feedback(at);
+    CREATE TABLE channel_settings (
+        channel TEXT PRIMARY KEY, reviewers TEXT, confidence_threshold INTEGER, updated_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL);
     """,
 ]
 

@@ -3,10 +3,10 @@
 from slack_bolt.async_app import AsyncApp
 
 from ..appdeps import AppDeps
-from . import actions, clarify, commands, errors, events, feedback, views
+from . import actions, clarify, commands, config, errors, events, feedback, views
 
 
 def register(app: AsyncApp, deps: AppDeps) -> None:
     """Register every listener on the app."""
-    for module in (events, commands, actions, views, feedback, clarify, errors):
+    for module in (events, commands, actions, views, feedback, clarify, config, errors):
         module.register(app, deps)

@@ -59,7 +59,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         # Only in the run's own conversation, by whoever asked or a reviewer: a forged click
         # must not replay someone else's (perhaps private) question.
         if run.status != "reused" or run.channel != channel or not (
-                user == run.asker or await desk.reviewers.can_review(user, None)):
+                user == run.asker or await (await desk.directory.of(channel)).can_review(user, None)):
             await deps.client.chat_postEphemeral(
                 channel=channel, user=user,
                 text="Only the person who asked, or a reviewer, can ask for a fresh run of this answer, in its thread.")
@@ -72,7 +72,8 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         user, channel = body["user"]["id"], body["channel"]["id"]
         job = await deps.batches.get(value)
         # Only in the job's own thread, by whoever shared the file or a reviewer.
-        if job.channel != channel or not (user == job.asker or await desk.reviewers.can_review(user, None)):
+        if job.channel != channel or not (
+                user == job.asker or await (await desk.directory.of(channel)).can_review(user, None)):
             await deps.client.chat_postEphemeral(
                 channel=channel, user=user,
                 text=f"Only the person who shared the questionnaire, or a reviewer, can {what}, in its thread.")

@@ -22,7 +22,8 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         choice = json.loads(body["actions"][0]["value"])
         run = await deps.store.get_run(choice["run"])
         # Only in the question's own thread, by whoever asked or a reviewer.
-        if run.channel != channel or not (user == run.asker or await deps.desk.reviewers.can_review(user, None)):
+        reviewers = await deps.desk.directory.of(channel)
+        if run.channel != channel or not (user == run.asker or await reviewers.can_review(user, None)):
             await deps.client.chat_postEphemeral(channel=channel, user=user,
                                                  text="Only the person who asked can choose what they meant.")
             return

@@ -10,6 +10,7 @@ from agents.redaction import redact
 from ..appdeps import AppDeps
 from ..blocks import reply_to
 from ..slack_text import inert, question_text
+from .config import open_config
 from .errors import reported
 
 
@@ -18,6 +19,10 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     async def rfp(ack: AsyncAck, command: dict) -> None:
         text = question_text(command.get("text") or "")
+        if text.lower() == "config":
+            refusal = await open_config(deps, command, deps.default_threshold)
+            await ack(text=refusal) if refusal else await ack()
+            return
         talk = "about" if not text or text.lower() == "help" else small_talk(text)
         if talk:
             await ack(text=reply_to(talk))
