@@ -16,8 +16,8 @@ import socket
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents.contracts import PipelineResult
 from agents.clarify import clarify
+from agents.contracts import PipelineResult
 from agents.followup import is_follow_up
 from agents.pipeline import Pipeline
 from storage import RunRecord, Store

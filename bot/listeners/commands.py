@@ -21,7 +21,10 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         text = question_text(command.get("text") or "")
         if text.lower() == "config":
             refusal = await open_config(deps, command, deps.default_threshold)
-            await ack(text=refusal) if refusal else await ack()
+            if refusal:
+                await ack(text=refusal)
+            else:
+                await ack()
             return
         talk = "about" if not text or text.lower() == "help" else small_talk(text)
         if talk:
