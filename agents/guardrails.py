@@ -12,6 +12,7 @@ from .contracts import GuardrailResult
 from .errors import InvalidQuestion
 from .injection import question_injection
 from .redaction import redact
+from .language import other_language
 from .scope import REFUSAL, Known, out_of_scope
 
 # Control characters, and the bidirectional overrides and zero-width marks that make text read
@@ -43,5 +44,7 @@ async def screen(question: str, config: PipelineConfig, known: Known) -> tuple[s
     if injected:
         result.blocked, result.detail, result.message = "injection", injected, INJECTION_REFUSAL
     elif await out_of_scope(redacted.text, known):
-        result.blocked, result.message = "out_of_scope", REFUSAL
+        # A question in another language shares no word with English documents: say so,
+        # rather than that it is off topic.
+        result.blocked, result.message = "out_of_scope", other_language(redacted.text) or REFUSAL
     return redacted.text, result

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from agents.clarify import Clarification
 from agents.contracts import Citation, PipelineResult
+from agents.language import searched_in_english
 from storage import LibraryEntry, Review
 
 from .slack_text import escape, inert, link, split_text
@@ -117,6 +118,9 @@ def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "")
     """The answer as one or more messages of at most 50 blocks; review buttons at the end when escalated."""
     s = result.synthesis
     blocks = [_section(status_line(result))]
+    note = searched_in_english(result.question)
+    if note:
+        blocks.append(_context(f":globe_with_meridians: {escape(note)}"))
     blocks += [_section(piece) for piece in split_text(escape(s.answer), SECTION_LIMIT)]
     if s.citations:
         blocks.append({"type": "divider"})

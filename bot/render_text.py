@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from agents.contracts import PipelineResult, ProgressEvent
+from agents.language import searched_in_english
 
 
 def progress_line(event: ProgressEvent) -> str | None:
@@ -22,6 +23,9 @@ def answer_text(result: PipelineResult, width: int = 96) -> str:
         return result.guardrails.message or "This question was not searched."
     s = result.synthesis
     lines = [f"{result.verdict} · {s.compliance_status} · confidence {s.confidence_score}", ""]
+    note = searched_in_english(result.question)
+    if note:
+        lines += textwrap.wrap(note, width) + [""]
     lines += textwrap.wrap(s.answer, width) + [""]
     for n, citation in enumerate(s.citations, start=1):
         where = f" <{citation.url}>" if citation.url else ""

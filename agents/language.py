@@ -1,0 +1,64 @@
+"""Which language a question is written in, from its common words (no model, no download).
+
+Enough to tell an English question from a German, French, Spanish, Italian, Dutch or
+Portuguese one, so the asker can be told that the documentation was searched in
+English. Too short to tell ("SSO?") is English, the documentation's language.
+"""
+
+from __future__ import annotations
+
+import re
+
+_COMMON = {
+    "en": "the and is are do does you your we our of to in for with on at be can have has what how which",
+    "de": "der die das und ist sind sie ihr ihre wir unser unsere mit für auf bei werden wird können kann "
+          "haben hat welche wie ein eine einen nicht auch daten im zum zur vom",
+    "fr": "le la les et est sont vous votre vos nous notre nos avec pour sur dans des une un du au aux pouvez "
+          "quelle quels comment ne pas données",
+    "es": "el la los las y es son usted su sus nosotros nuestro con para en por una un del al pueden puede "
+          "cuál cómo qué no datos",
+    "it": "il lo la gli le e è sono voi vostro vostra noi nostro con per su nel della dei delle un una "
+          "potete può quale come non dati",
+    "nl": "de het een en is zijn u uw wij we onze ons met voor op bij worden wordt kunnen kan hebben heeft "
+          "welke hoe niet ook gegevens",
+    "pt": "o a os as e é são você seu sua nós nosso nossa com para em por um uma do da dos das podem pode "
+          "qual como não dados",
+}
+WORDS = {code: frozenset(words.split()) for code, words in _COMMON.items()}
+NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
+         "pt": "Portuguese"}
+_TOKEN = re.compile(r"[^\W\d_]+")
+# Letters and marks English does not use count as one more common word of their languages.
+_LETTERS = {"de": re.compile(r"[äöüß]", re.I), "es": re.compile(r"[ñ¿¡]", re.I), "pt": re.compile(r"[ãõ]", re.I),
+            "fr": re.compile(r"[œèêëàç]", re.I)}
+_MIN_HITS = 2
+
+
+def language_of(text: str) -> str:
+    """The question's language code; "en" when English or too short to tell."""
+    tokens = [t.casefold() for t in _TOKEN.findall(text)]
+    hits = {code: sum(t in words for t in tokens) for code, words in WORDS.items()}
+    for code, letters in _LETTERS.items():
+        hits[code] += bool(letters.search(text))
+    best = max(hits, key=lambda code: (hits[code], code == "en"))
+    if best == "en" or hits[best] < _MIN_HITS or hits[best] <= hits["en"]:
+        return "en"
+    return best
+
+
+def other_language(text: str) -> str | None:
+    """For a question in another language that no document shares a word with: what to do."""
+    code = language_of(text)
+    if code == "en":
+        return None
+    return (f"Your question looks {NAMES[code]}, and the documentation is in English: none of its words are in "
+            "the documentation, so I didn't search. Please ask in English.")
+
+
+def searched_in_english(text: str) -> str | None:
+    """What to tell an asker whose question is not in English (None when it is)."""
+    code = language_of(text)
+    if code == "en":
+        return None
+    return (f"Your question looks {NAMES[code]}; the documentation is in English and I searched it for your "
+            "question as written, so I may have missed what it says. Asking in English finds more.")
