@@ -1,4 +1,4 @@
-"""The App Home tab: the answers waiting for a reviewer (with the buttons), recent answers, figures."""
+"""The App Home tab: the answers waiting for a reviewer (with the buttons), your recent questions, figures."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ class HomeTab:
         week = await self._activity.figures(now() - timedelta(days=7))
         month = await self._activity.figures(now() - timedelta(days=30))
         reviewer = await self._reviewers.can_review(user, None)
-        view = home_view(waiting, total, await self._activity.recent(RECENT_SHOWN), week, month, reviewer)
+        view = home_view(waiting, total, await self._activity.recent(user, RECENT_SHOWN), week, month, reviewer)
         await self._client.views_publish(user_id=user, view=view)
         return view
 
@@ -82,7 +82,7 @@ def home_view(waiting: list[RunRecord], total: int, recent: list[RunRecord], wee
             blocks += _waiting(run)
         if total > len(waiting):
             blocks.append(_context(f"…and {total - len(waiting)} more, oldest first."))
-    blocks += [{"type": "divider"}, _header("Recent answers")]
+    blocks += [{"type": "divider"}, _header("Your recent questions")]
     for run in recent:
         status = run.compliance_status or ("approved answer reused" if run.status == "reused" else "—")
         blocks.append(_context(f"{STATUS_EMOJI.get(run.compliance_status or '', '')} *{escape(status)}* · "

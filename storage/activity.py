@@ -40,7 +40,9 @@ class ActivityStore:
 
     async def waiting_review(self, limit: int = 20) -> tuple[list[RunRecord], int]:
         """Escalated answers without a decision, oldest first (at most `limit`), and how many there are."""
-        where = "runs.status = 'done' AND runs.escalated = 1 AND reviews.run_id IS NULL"
+        # Direct messages stay between the asker and the bot: their answers are reviewed there only.
+        where = ("runs.status = 'done' AND runs.escalated = 1 AND reviews.run_id IS NULL "
+                 "AND runs.channel IS NOT NULL AND runs.channel NOT LIKE 'D%'")
 
         def read() -> tuple[list[RunRecord], int]:
             rows = self.db.query(f"SELECT runs.* FROM runs LEFT JOIN reviews ON reviews.run_id = runs.id WHERE {where} "
@@ -51,10 +53,11 @@ class ActivityStore:
 
         return await self.store.call(read)
 
-    async def recent(self, limit: int = 8) -> list[RunRecord]:
-        """The latest answers asked in Slack (questionnaire rows aside), newest first."""
+    async def recent(self, asker: str, limit: int = 8) -> list[RunRecord]:
+        """The latest answers to `asker`'s own questions (questionnaire rows aside), newest first: a
+        question asked in a private channel or a DM is shown to no one else."""
         return await self.store.call(lambda: [RunRecord.model_validate(r) for r in self.db["runs"].rows_where(
-            f"{_ANSWERS} AND batch_id IS NULL", order_by="rowid DESC", limit=limit)])
+            f"{_ANSWERS} AND batch_id IS NULL AND asker = ?", [asker], order_by="rowid DESC", limit=limit)])
 
     async def figures(self, since: datetime) -> Figures:
         """Counts of answers, escalations, decisions and votes since `since`."""

@@ -39,14 +39,25 @@ async def test_a_reviewer_sees_the_queue_oldest_first_with_buttons_and_the_figur
     home = await open_home(app, "UREV")
     assert "Waiting for review (1)" in home and UNANSWERABLE in home and f'"value": "{run_id}"' in home
     assert "*Last 7 days:* 2 answered · 1 sent for review · 0 approved" in home
-    assert "Recent answers" in home and "Are you ISO 27001 certified?" in home
+    assert "Your recent questions" in home and "Are you ISO 27001 certified?" not in home, "not theirs"
 
 
-async def test_someone_who_is_not_a_reviewer_sees_no_queue(app, slack):
+async def test_someone_who_is_not_a_reviewer_sees_no_queue_and_only_their_own_questions(app, slack):
     await answered(app)
-    home = await open_home(app, "USALES")
+    home = await open_home(app, "U1")
     assert "Waiting for review" not in home and "review_approve" not in home
-    assert "Recent answers" in home
+    assert "Your recent questions" in home and "Are you ISO 27001 certified?" in home
+    assert "Are you ISO 27001 certified?" not in await open_home(app, "USALES")
+
+
+async def test_questions_asked_in_direct_messages_stay_out_of_the_queue(app, slack):
+    await app.sender.event({"type": "message", "channel_type": "im", "user": "U1", "text": UNANSWERABLE,
+                            "ts": "10500.1", "channel": "D1", "event_ts": "10500.1"})
+    await app.settle()
+    [dm] = list(app.deps.store.db.query("SELECT escalated FROM runs WHERE channel = 'D1'"))
+    assert dm["escalated"] == 1
+    home = await open_home(app, "UREV")
+    assert "Waiting for review (0)" in home and UNANSWERABLE not in home
 
 
 async def test_approving_from_home_decides_updates_the_thread_and_the_home(app, slack):
