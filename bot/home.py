@@ -31,7 +31,9 @@ class HomeTab:
         waiting, total = await self._activity.waiting_review(QUEUE_SHOWN)
         week = await self._activity.figures(now() - timedelta(days=7))
         month = await self._activity.figures(now() - timedelta(days=30))
-        reviewer = await self._reviewers.can_review(user, None)
+        # Only named reviewers see the queue: without RFPBOT_REVIEWERS anyone may review an
+        # answer in its thread, but the queue gathers every channel's questions in one place.
+        reviewer = self._reviewers.configured and await self._reviewers.can_review(user, None)
         view = home_view(waiting, total, await self._activity.recent(user, RECENT_SHOWN), week, month, reviewer)
         await self._client.views_publish(user_id=user, view=view)
         return view

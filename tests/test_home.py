@@ -81,3 +81,13 @@ async def test_editing_from_home_opens_the_modal_and_refreshes_the_home(app, sla
     await app.settle()
     assert (await app.deps.store.review_of(run_id)).edited_answer == "No: we hold CSA STAR Level 1."
     assert "Waiting for review (0)" in json.dumps(slack.homes["UREV"])
+
+
+async def test_without_named_reviewers_nobody_sees_every_channels_queue(slack, kb_index, embedder, tmp_path):
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder)
+    try:
+        await answered(app)
+        home = await open_home(app, "UANYONE")
+    finally:
+        await app.stop()
+    assert "Waiting for review" not in home and UNANSWERABLE not in home
