@@ -25,6 +25,7 @@ from storage import RunRecord, Store
 from .batch_worker import JobWorker
 from .blocks import answer_messages, clarification_blocks, error_text, library_blocks, notification
 from .interrupted import tell_interrupted
+from .leases import keep_lease
 from .library import AnswerLibrary
 from .progress import ProgressMessage
 from .reviewers import ReviewerDirectory
@@ -132,26 +133,14 @@ class QuestionWorker:
                                 quiet=True)
 
     async def _answer(self, run: RunRecord) -> None:
-        keeper = asyncio.create_task(self._keep_lease(run.id, asyncio.current_task()))
+        # Losing the lease stops the answer: someone declared the run interrupted, and its thread
+        # was told to ask again.
+        keeper = asyncio.create_task(keep_lease(lambda: self._store.renew(run.id, self.name), self._renew_every,
+                                                asyncio.current_task(), f"run {run.id}"))
         try:
             await self._answer_held(run)
         finally:
             keeper.cancel()
-
-    async def _keep_lease(self, run_id: str, answering: asyncio.Task) -> None:
-        """Renew the run's lease while it is answered; losing it stops the answer (someone declared
-        the run interrupted, and its thread was told to ask again)."""
-        while True:
-            await asyncio.sleep(self._renew_every)
-            try:
-                held = await self._store.renew(run_id, self.name)
-            except Exception:  # a busy database: the lease has slack for the next attempt
-                log.exception("renewing the lease of run %s failed", run_id)
-                continue
-            if not held:
-                log.warning("run %s is no longer ours (declared interrupted); not answering it", run_id)
-                answering.cancel()
-                return
 
     async def _answer_held(self, run: RunRecord) -> None:
         try:

@@ -23,7 +23,7 @@ class BatchReview:
     async def post_pages(self, job: BatchJob, start: int = 0) -> int:
         """The escalated answers in pages, MAX_PAGES of them from page `start` (0-based), and a
         button for the next ones when there are more; returns how many answers were listed."""
-        items, rows_of = await self._items(job)
+        items, rows_of, _ = await self._items(job)
         pages = [items[i:i + ROWS_PER_PAGE] for i in range(0, len(items), ROWS_PER_PAGE)]
         shown = pages[start:start + MAX_PAGES]
         who = (await self._reviewers.of(job.channel)).mention() if self._reviewers and shown else ""
@@ -45,8 +45,7 @@ class BatchReview:
         if row is None or row.page_ts is None:
             return False
         job = await self._batches.get(row.job_id)
-        items, rows_of = await self._items(job)
-        rows = {r.seq: r for r in await self._batches.rows(job.id)}
+        items, rows_of, rows = await self._items(job)
         on_page = [item for item in items if any(rows[seq].page_ts == row.page_ts for seq in rows_of[item.run_id])]
         posted = sorted({r.page_ts for r in rows.values() if r.page_ts}, key=float)  # pages are posted in order
         number, pages = posted.index(row.page_ts) + 1, -(-len(items) // ROWS_PER_PAGE)
@@ -55,8 +54,9 @@ class BatchReview:
                                        text="Answers waiting for review")
         return True
 
-    async def _items(self, job: BatchJob) -> tuple[list[ReviewItem], dict[str, list[int]]]:
-        """Every escalated answer of the job (once, with the rows asking it), and their rows' seqs by run."""
+    async def _items(self, job: BatchJob) -> tuple[list[ReviewItem], dict[str, list[int]], dict[int, BatchRow]]:
+        """Every escalated answer of the job (once, with the rows asking it), their rows' seqs by run,
+        and the job's rows by seq."""
         rows = await self._batches.rows(job.id)
         runs, reviews = await self._batches.runs(job.id), await self._batches.reviews(job.id)
         by_seq = {r.seq: r for r in rows}
@@ -66,7 +66,7 @@ class BatchReview:
             if source.run_id in runs and runs[source.run_id].escalated:
                 rows_of[source.run_id].append(row.seq)
         items = [_item(runs[run_id], [by_seq[s] for s in seqs], reviews.get(run_id)) for run_id, seqs in rows_of.items()]
-        return items, rows_of
+        return items, rows_of, by_seq
 
 
 def _item(run: RunRecord, rows: list[BatchRow], review: Review | None) -> ReviewItem:

@@ -21,6 +21,7 @@ from .batch_blocks import job_progress_text
 from .batch_publish import BatchPublisher
 from .blocks import error_text
 from .errors import BotError
+from .leases import keep_lease
 from .questionnaire import BatchRunner, JobProgress, Limits, attach_file
 from .slack_files import SlackFiles
 
@@ -96,7 +97,8 @@ class JobWorker:
         await asyncio.gather(self._task, return_exceptions=True)
 
     async def _held(self, job: BatchJob) -> None:
-        keeper = asyncio.create_task(self._keep_lease(job.id, asyncio.current_task()))
+        keeper = asyncio.create_task(keep_lease(lambda: self._batches.renew(job.id, self.name), self._renew_every,
+                                                asyncio.current_task(), f"job {job.id}"))
         try:
             await self._run(job)
         except asyncio.CancelledError:
@@ -110,19 +112,6 @@ class JobWorker:
                                   "kept. Share the file again to start over.")
         finally:
             keeper.cancel()
-
-    async def _keep_lease(self, job_id: str, working: asyncio.Task) -> None:
-        while True:
-            await asyncio.sleep(self._renew_every)
-            try:
-                held = await self._batches.renew(job_id, self.name)
-            except Exception:  # a busy database: the lease has slack for the next attempt
-                log.exception("renewing the lease of job %s failed", job_id)
-                continue
-            if not held:
-                log.warning("job %s is no longer ours; stopping it", job_id)
-                working.cancel()
-                return
 
     async def _run(self, job: BatchJob) -> None:
         message = JobProgressMessage(self._client, job, self._interval)

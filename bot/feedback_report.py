@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from pydantic import BaseModel, Field
 
-from storage import FeedbackStore
+from storage import ActivityStore, FeedbackStore
 from storage.store import now
 
 
@@ -42,7 +42,8 @@ class FeedbackReport(BaseModel):
     not_helpful: list[Downvoted] = Field(default_factory=list)
 
 
-async def feedback_report(feedback: FeedbackStore, days: float, worst: int = 10) -> FeedbackReport:
+async def feedback_report(feedback: FeedbackStore, activity: ActivityStore, days: float,
+                          worst: int = 10) -> FeedbackReport:
     """Counts by status and engine, and the answers with the most 👎 and their reasons."""
     since = now() - timedelta(days=days)
     votes = await feedback.since(since)
@@ -62,7 +63,7 @@ async def feedback_report(feedback: FeedbackStore, days: float, worst: int = 10)
             if vote.reason:
                 entry.reasons.append(vote.reason)
     helpful = sum(1 for vote, _ in votes if vote.vote == 1)
-    return FeedbackReport(days=days, answers=await feedback.answers_since(since), votes=len(votes),
+    return FeedbackReport(days=days, answers=(await activity.figures(since)).answered, votes=len(votes),
                           voters=len({vote.user for vote, _ in votes}),
                           helpful_rate=round(helpful / len(votes), 3) if votes else None,
                           by_status=dict(by_status), by_engine=dict(by_engine),

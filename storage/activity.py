@@ -28,7 +28,8 @@ class Figures(BaseModel):
         return self.helpful / votes if votes else None
 
 
-_ANSWERS = "status IN ('done', 'reused') AND channel IS NOT NULL"
+# Answers posted in Slack threads (questionnaire rows are counted with their jobs).
+_ANSWERS = "status IN ('done', 'reused') AND channel IS NOT NULL AND batch_id IS NULL"
 
 
 class ActivityStore:
@@ -57,7 +58,7 @@ class ActivityStore:
         """The latest answers to `asker`'s own questions (questionnaire rows aside), newest first: a
         question asked in a private channel or a DM is shown to no one else."""
         return await self.store.call(lambda: [RunRecord.model_validate(r) for r in self.db["runs"].rows_where(
-            f"{_ANSWERS} AND batch_id IS NULL AND asker = ?", [asker], order_by="rowid DESC", limit=limit)])
+            f"{_ANSWERS} AND asker = ?", [asker], order_by="rowid DESC", limit=limit)])
 
     async def figures(self, since: datetime) -> Figures:
         """Counts of answers, escalations, decisions and votes since `since`."""

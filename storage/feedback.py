@@ -69,12 +69,6 @@ class FeedbackStore:
 
         return await self.store.call(read)
 
-    async def answers_since(self, moment: datetime) -> int:
-        """Answers posted in Slack since `moment` (what could have been voted on)."""
-        return await self.store.call(lambda: self.db.execute(
-            "SELECT COUNT(*) FROM runs WHERE status IN ('done', 'reused') AND batch_id IS NULL AND channel IS NOT NULL "
-            "AND COALESCE(finished_at, queued_at) >= ?", [moment.isoformat()]).fetchone()[0])
-
     async def answer_at(self, channel: str, ts: str) -> RunRecord | None:
         """The run whose answer is the message `ts` (reactions name the message, not the run)."""
         def read() -> RunRecord | None:

@@ -182,6 +182,18 @@ def slack():
 
 
 @pytest.fixture
+async def app(slack, kb_index, embedder, tmp_path):
+    """The Slack app as `rfpbot serve --http --workers 0` runs it, on the sample index, with reviewer UREV."""
+    from agents.pipeline import Pipeline
+
+    from .slack_harness import start_app
+
+    running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
+    yield running
+    await running.stop()
+
+
+@pytest.fixture
 async def harness(kb_index):
     """The OpenAI engine against the fake server with a scripted model (see openai_harness)."""
     from .fakes.openai_server import FakeOpenAI

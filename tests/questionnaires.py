@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import csv
 import io
+import sqlite3
+from pathlib import Path
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.comments import Comment
@@ -11,6 +14,27 @@ from openpyxl.styles import Font, PatternFill
 from bot.questionnaire.models import ADDED_COLUMNS
 
 HEADER_FILL = PatternFill("solid", fgColor="FFDDEEFF")
+SAMPLE_QUESTIONS = Path(__file__).resolve().parent.parent / "examples" / "questions.csv"
+
+
+def sample_questions(n: int | None = None) -> list[str]:
+    """The first `n` sample questions (all of them by default)."""
+    with open(SAMPLE_QUESTIONS, newline="") as f:
+        return [row["question"] for row in csv.DictReader(f)][:n]
+
+
+def password_protected() -> bytes:
+    """What Excel writes for an encrypted workbook: an OLE container with an EncryptionInfo stream."""
+    return b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504 + "EncryptionInfo".encode("utf-16-le") + b"\0" * 512
+
+
+def answered_rows(data_dir: Path) -> int:
+    """Questionnaire rows with an outcome so far (0 before the database exists)."""
+    try:
+        with sqlite3.connect(data_dir / "rfpbot.sqlite", timeout=5) as db:
+            return db.execute("SELECT COUNT(*) FROM batch_rows WHERE state != 'pending'").fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
 
 
 def security_workbook(questions: list[str], *, heading_every: int = 5) -> bytes:

@@ -20,15 +20,13 @@ from bot.library import AnswerLibrary
 from bot.settings import Settings
 from agents.pipeline import Pipeline
 
-from .conftest import KB, QUESTIONS, ROOT
-from .questionnaires import assert_original_kept, column_values, question_cells, security_workbook
+from .conftest import KB, ROOT
+from .questionnaires import (answered_rows, assert_original_kept, column_values, question_cells, sample_questions,
+                             security_workbook)
 
 UNANSWERABLE = "Do you hold CSA STAR Level 2 certification?"
 
 
-def sample_questions(n: int | None = None) -> list[str]:
-    with open(QUESTIONS, newline="") as f:
-        return [row["question"] for row in csv.DictReader(f)][:n]
 
 
 def batch_runs(data_dir) -> int:
@@ -99,8 +97,6 @@ def test_a_file_that_cannot_be_read_exits_2_and_writes_nothing(ingested, tmp_pat
 def test_approved_answers_are_used_first(ingested, tmp_path, capsys):
     async def approve() -> None:
         from retrieval import WordLlamaEmbedder
-        from storage import Review
-
         store = open_store(Settings())
         run = await store.enqueue(UNANSWERABLE, asker="U1", channel="C1", thread_ts="1.1")
         from bot.deps import open_index
@@ -132,13 +128,13 @@ def test_an_interrupted_batch_resumes_where_it_stopped(ingested, tmp_path):
     command = [sys.executable, "-m", "bot.cli", "batch", str(source), "--concurrency", "2", "--json"]
     first = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and _answered(ingested) < 20:
+    while time.monotonic() < deadline and answered_rows(ingested) < 20:
         time.sleep(0.05)
     first.send_signal(signal.SIGINT)
     _, err = first.communicate(timeout=60)
     assert first.returncode == 130, err
     assert "run the same command with --resume" in err
-    stopped_at = _answered(ingested)
+    stopped_at = answered_rows(ingested)
     assert 20 <= stopped_at < len(questions), "interrupted part-way"
     assert not (tmp_path / "big-answered.xlsx").exists()
 
@@ -155,12 +151,6 @@ def test_an_interrupted_batch_resumes_where_it_stopped(ingested, tmp_path):
     assert sum(1 for v in answers.values() if v) == len(questions)
 
 
-def _answered(data_dir) -> int:
-    try:
-        with sqlite3.connect(data_dir / "rfpbot.sqlite", timeout=5) as db:
-            return db.execute("SELECT COUNT(*) FROM batch_rows WHERE state != 'pending'").fetchone()[0]
-    except sqlite3.OperationalError:
-        return 0
 
 
 def test_an_output_path_that_cannot_work_is_refused_before_any_answer(ingested, tmp_path, capsys):

@@ -4,19 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from agents.pipeline import Pipeline
-
-from .slack_harness import start_app
-
-
-@pytest.fixture
-async def app(slack, kb_index, embedder, tmp_path):
-    running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
-    yield running
-    await running.stop()
-
 
 async def submit(app, view: dict, user: str, users: list[str], groups: str = "", threshold: str = ""):
     state = {"users": {"users": {"type": "multi_users_select", "selected_users": users}},

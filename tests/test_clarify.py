@@ -5,13 +5,9 @@ from __future__ import annotations
 import csv
 import json
 
-import pytest
-
 from agents.clarify import clarify
-from agents.pipeline import Pipeline
 
 from .conftest import ROOT
-from .slack_harness import start_app
 
 
 def labelled() -> list[tuple[str, bool]]:
@@ -36,13 +32,6 @@ async def test_a_broad_topic_offers_the_documents_that_answer_it(kb_index):
 async def test_a_question_pointing_at_nothing_is_asked_what_it_means(kb_index):
     asked = await clarify("Do you support it?", kb_index)
     assert "“it” refer to" in asked.question and asked.readings == []
-
-
-@pytest.fixture
-async def app(slack, kb_index, embedder, tmp_path):
-    running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
-    yield running
-    await running.stop()
 
 
 def buttons(message: dict) -> list[dict]:

@@ -7,18 +7,12 @@ import json
 
 import pytest
 
-from agents.pipeline import Pipeline
 from bot.cli import main
 
-from .slack_harness import start_app
 
-
-@pytest.fixture
-async def app(slack, kb_index, embedder, tmp_path, monkeypatch):
+@pytest.fixture(autouse=True)
+def _cli_reads_the_apps_database(monkeypatch, tmp_path):
     monkeypatch.setenv("RFPBOT_DATA_DIR", str(tmp_path))  # `rfpbot feedback` reads the app's database
-    running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
-    yield running
-    await running.stop()
 
 
 def answer_of(slack, channel: str, thread_ts: str) -> dict:

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from agents.pipeline import Pipeline
 
 from .slack_harness import start_app
 
 UNANSWERABLE = "Do you hold CSA STAR Level 2 certification?"
-
-
-@pytest.fixture
-async def app(slack, kb_index, embedder, tmp_path):
-    running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
-    yield running
-    await running.stop()
 
 
 async def open_home(app, user: str) -> str:

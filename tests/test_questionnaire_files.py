@@ -13,7 +13,7 @@ from bot.questionnaire import (BatchOptions, Limits, NoQuestionColumn, Questionn
 from bot.questionnaire.jobs import near_question_key, same_question_key
 from bot.questionnaire.writing import filled_copy
 
-from .questionnaires import assert_original_kept, column_values, security_workbook
+from .questionnaires import assert_original_kept, column_values, password_protected, security_workbook
 
 QUESTIONS = ["Do you encrypt customer data at rest?", "Do you support SAML single sign-on?",
              "Describe how administrator access is reviewed.", "Is MFA enforced for all employees?",
@@ -98,12 +98,10 @@ def test_a_formula_without_a_saved_value_is_set_aside_with_the_reason():
     assert len(q.questions) == 2 and "formula whose value was never saved" in q.skipped[0].reason
 
 
-def _password_protected() -> bytes:
-    return b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504 + "EncryptionInfo".encode("utf-16-le") + b"\0" * 512
 
 
 @pytest.mark.parametrize("name, data, message", [
-    ("locked.xlsx", _password_protected(), "password-protected. Save a copy without the password"),
+    ("locked.xlsx", password_protected(), "password-protected. Save a copy without the password"),
     ("old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100, "old Excel 97–2003 (.xls) format. Save it as .xlsx"),
     ("cut.xlsx", security_workbook(QUESTIONS)[:900], "damaged"),
     ("fake.xlsx", b"hello, I am text", "not a valid .xlsx file"),

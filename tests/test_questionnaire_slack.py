@@ -10,24 +10,14 @@ import pytest
 
 from agents.pipeline import Pipeline
 
-from .conftest import ROOT
 from .fakes.slack_server import SlackFault
-from .questionnaires import assert_original_kept, column_values, question_cells, security_workbook
+from .questionnaires import (assert_original_kept, column_values, password_protected, question_cells,
+                             sample_questions, security_workbook)
 from .slack_harness import start_app
 
 UNANSWERABLE = ["Do you hold CSA STAR Level 2 certification?", "Is your platform FedRAMP High authorized?"]
 
 
-def sample_questions(n: int) -> list[str]:
-    with open(ROOT / "examples" / "questions.csv", newline="") as f:
-        return [row["question"] for row in csv.DictReader(f)][:n]
-
-
-@pytest.fixture
-async def app(slack, kb_index, embedder, tmp_path):
-    running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
-    yield running
-    await running.stop()
 
 
 def text_of(messages: list[dict]) -> str:
@@ -120,13 +110,10 @@ async def test_only_the_sharer_or_a_reviewer_may_export_again(app, slack):
     assert slack.ephemeral[-1]["user"] == "USTRANGER" and "Only the person" in slack.ephemeral[-1]["text"]
 
 
-def _password_protected() -> bytes:
-    """What Excel writes for an encrypted workbook: an OLE container with an EncryptionInfo stream."""
-    return b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504 + "EncryptionInfo".encode("utf-16-le") + b"\0" * 512
 
 
 @pytest.mark.parametrize("name, data, said", [
-    ("locked.xlsx", _password_protected(), "password-protected"),
+    ("locked.xlsx", password_protected(), "password-protected"),
     ("old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 1000, ".xls"),
     ("broken.xlsx", b"PK\x03\x04 this is not really a zip", "damaged"),
     ("notes.csv", "Just some notes\nnothing to answer here\n".encode(), "no column of questions"),

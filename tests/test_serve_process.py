@@ -17,7 +17,7 @@ from .conftest import KB, ROOT
 from .fakes.server import free_ports
 from .fakes.slack_requests import SIGNING_SECRET, SlackSender
 from .fakes.slack_server import TOKEN
-from .questionnaires import column_values, security_workbook
+from .questionnaires import answered_rows, column_values, security_workbook
 
 
 def _env(slack_url: str, data_dir) -> dict:
@@ -129,12 +129,6 @@ async def _serving(env: dict, port: int) -> subprocess.Popen:
     raise AssertionError("serve did not start")
 
 
-def _answered_rows(data_dir) -> int:
-    try:
-        with sqlite3.connect(data_dir / "rfpbot.sqlite", timeout=5) as db:
-            return db.execute("SELECT COUNT(*) FROM batch_rows WHERE state != 'pending'").fetchone()[0]
-    except sqlite3.OperationalError:
-        return 0
 
 
 async def test_a_questionnaire_job_survives_a_restart_and_resumes(slack, tmp_path):
@@ -151,13 +145,13 @@ async def test_a_questionnaire_job_survives_a_restart_and_resumes(slack, tmp_pat
             sender = SlackSender(f"http://127.0.0.1:{port}/slack/events", session)
             assert (await sender.mention("", ts="3000.1", files=[file])).status == 200
         for _ in range(600):
-            if _answered_rows(tmp_path) >= 20:
+            if answered_rows(tmp_path) >= 20:
                 break
             await asyncio.sleep(0.05)
     finally:
         server.terminate()
         server.wait(timeout=60)
-    stopped_at = _answered_rows(tmp_path)
+    stopped_at = answered_rows(tmp_path)
     assert 20 <= stopped_at < len(questions), "stopped part-way"
     assert not slack.uploaded("C1", "3000.1")
 

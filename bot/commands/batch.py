@@ -112,8 +112,8 @@ async def _job(batches: BatchStore, args, data: bytes, options: BatchOptions, se
     if args.resume:
         print(f"nothing to resume for {args.file.name}: starting a new batch", file=sys.stderr)
     elif earlier is not None and earlier.status != "done":
-        print(f"note: an earlier batch of this file stopped before the end; --resume continues it "
-              f"(this one starts over)", file=sys.stderr)
+        print("note: an earlier batch of this file stopped before the end; --resume continues it "
+              "(this one starts over)", file=sys.stderr)
     job, questionnaire = await create_job(batches, args.file.name, data, options, limits_of(settings))
     if questionnaire.skipped:
         print(f"{len(questionnaire.skipped)} row(s) set aside as headings or labels", file=sys.stderr)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from storage import FeedbackStore
+from storage import ActivityStore, FeedbackStore
 
 from ..deps import open_store
 from ..errors import BotError
@@ -26,7 +26,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         raise BotError("--days must be more than 0")
     store = open_store(settings)
     try:
-        report = await feedback_report(FeedbackStore(store), args.days)
+        report = await feedback_report(FeedbackStore(store), ActivityStore(store), args.days)
     finally:
         await store.close()
     print(report.model_dump_json(indent=2) if args.json else _text(report))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import Counter
 from pathlib import PurePath
 
 from pydantic import BaseModel, Field
@@ -138,6 +137,7 @@ def _count(summary: BatchSummary, row: BatchRow, source: BatchRow, answer: RowAn
     summary.answered += source.state != "failed"
     summary.needs_review += answer.needs_review == "Yes"
     if answer.status:
-        summary.by_status = dict(Counter(summary.by_status) + Counter({answer.status: 1}))
+        summary.by_status[answer.status] = summary.by_status.get(answer.status, 0) + 1
     if review is not None:
-        summary.decided = dict(Counter(summary.decided) + Counter({_DECIDED[review.decision]: 1}))
+        decided = _DECIDED[review.decision]
+        summary.decided[decided] = summary.decided.get(decided, 0) + 1

@@ -7,7 +7,6 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 FileKind = Literal["csv", "xlsx"]
-RowState = Literal["pending", "answered", "library", "failed"]
 ADDED_COLUMNS = ("Answer", "Status", "Confidence", "Sources", "Needs review", "Review reason")
 
 
