@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from retrieval.vocabulary import CLOUDS, clouds_mentioned
+
 from .context import RunContext
 from .contracts import ClassificationResult
 from .llm import Usage
@@ -16,23 +18,13 @@ Key Vault, PrivateLink…) or asks about each cloud; false for questions about t
 each cloud it concerns in aws_question, gcp_question, azure_question, and null for the others.
 Explain your decision in one sentence in reasoning. Reply with JSON only."""
 
-_ALIASES: dict[str, tuple[str, ...]] = {
-    "AWS": ("aws", "amazon", "guardduty", "cloudtrail", "security hub", "privatelink", "s3 ", "aws kms",
-            "cloudformation", "amazon web services"),
-    "GCP": ("gcp", "google cloud", "security command center", "gke", "bigquery", "private service connect",
-            "cloud kms"),
-    "Azure": ("azure", "microsoft defender", "defender for cloud", "entra", "key vault", "azure private link"),
-}
 _EVERY_CLOUD = re.compile(r"\b(each|every|all|any|per|multiple|the three|major)\s+(cloud|csp|provider|hyperscaler)s?\b", re.I)
 _FIELDS = {"AWS": "aws_question", "GCP": "gcp_question", "Azure": "azure_question"}
 
 
 def classify_offline(question: str) -> ClassificationResult:
     """Keyword and alias matching, no model."""
-    lowered = f" {question.lower()} "
-    named = [csp for csp, aliases in _ALIASES.items() if any(alias in lowered for alias in aliases)]
-    if _EVERY_CLOUD.search(question):
-        named = list(_ALIASES)
+    named = list(CLOUDS) if _EVERY_CLOUD.search(question) else clouds_mentioned(question)
     if not named:
         return ClassificationResult(is_csp_specific=False,
                                     reasoning="The question names no cloud provider or cloud-specific service.")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from retrieval.vocabulary import cloud_pattern
+
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z])")
 _COURTESY = re.compile(
     r"^(?:"
@@ -35,7 +37,7 @@ _SHORT = 8
 _ASKS = re.compile(r"\b(?:whether|if|do you|does|can you|could you|would you|please|confirm|describe|explain|"
                    r"provide|list)\b", re.I)
 _VOCATIVE = re.compile(r"^(?:hi|hello|hey|dear)(?:\s+[\w.-]+){0,2}\s*[,!:—-]\s*(?=\S)", re.I)
-_FACTUAL = re.compile(r"\b(?:aws|amazon|gcp|google cloud|azure|microsoft|kubernetes|on-?prem\w*|hipaa|pci|gdpr|"
+_FACTUAL = re.compile(rf"\b(?:{cloud_pattern()}|kubernetes|on-?prem\w*|hipaa|pci|gdpr|"
                       r"soc ?[12]|iso|fedramp|phi|pii)\b", re.I)
 
 

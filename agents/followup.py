@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .terms import key_terms
+from .terms import CLOUD_STEMS, key_terms
 
 _LEADS = re.compile(
     r"^\W*(?:and|also|plus|but|or|then|so|what about|how about|same (?:for|on|with|question)|what if|"
@@ -17,7 +17,7 @@ _LEADS = re.compile(
     r"can (?:it|they)|will (?:it|they)|what about it)\b", re.IGNORECASE)
 _POINTING = re.compile(r"\b(?:it|that|this|they|them|those|these|there|same)\b", re.IGNORECASE)
 # Naming only a cloud ("GCP?", "Azure too?") asks the earlier question about it.
-_CLOUDS = {"aw", "amazon", "gcp", "googl", "cloud", "azur", "microsoft", "too", "either", "instead"}
+_CLOUDS = CLOUD_STEMS | {"cloud", "too", "either", "instead"}
 _FEW_TERMS = 2
 
 

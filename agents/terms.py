@@ -10,6 +10,7 @@ import re
 import snowballstemmer
 
 from retrieval.text import STOPWORDS, normalize_ws, words
+from retrieval.vocabulary import CLOUD_WORDS, short_cloud_names
 
 from .redaction import PLACEHOLDER
 
@@ -56,10 +57,6 @@ def stem(word: str) -> str:
     return _IRREGULAR.get(stemmed, stemmed)
 
 
-_CLOUD_NAMES = [(re.compile(p, re.I), short) for p, short in (
-    (r"\bgoogle cloud( platform)?\b", "gcp"), (r"\bamazon web services\b", "aws"), (r"\bmicrosoft azure\b", "azure"))]
-
-
 # Spellings of one thing, made one before stemming.
 _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\bback(?:ed|ing|s)?[\s-]+up\b", "backup"), (r"\b3rd\b", "third"), (r"\b2nd\b", "second"),
@@ -78,7 +75,8 @@ def key_terms(text: str) -> list[str]:
 def _key_terms(text: str) -> tuple[str, ...]:
     # Documents' passages are analysed again for every question: cache them.
     text = PLACEHOLDER.sub(" ", text)  # redacted personal data is not a subject
-    for pattern, short in [*_CLOUD_NAMES, *_SAME]:
+    text = short_cloud_names(text)
+    for pattern, short in _SAME:
         text = pattern.sub(short, text)
     seen: dict[str, None] = {}
     for word in words(text.replace("-", " ").replace("/", " ")):
@@ -106,7 +104,7 @@ def coverage(terms: list[str], text: str) -> float:
 _PRODUCT = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[0-9]*s?|\d{3,}[\w:-]*)\b"
                       r"|(?<=[a-z,] )[A-Z][a-z]{2,}\b")
 _NAMED_NUMBER = re.compile(r"\b[A-Z][A-Za-z]*\s+v?\d+(?:\.\d+)*\b")
-_CLOUDS = frozenset({"aws", "gcp", "azure", "amazon", "google", "microsoft"})
+CLOUD_STEMS = frozenset(stem(word) for word in CLOUD_WORDS)
 _VERSION = re.compile(r"\bv(?=\d)", re.I)
 
 
@@ -139,8 +137,7 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
     """Specific names of the question that `text` does not mention (cloud names aside:
     the cloud filter scopes them). A version "v1.2" counts as "1.2"; an acronym the
     question spells out counts when either form is there."""
-    for pattern, short in _CLOUD_NAMES:  # "Google Cloud" is one name, and a cloud's
-        question = pattern.sub(short.upper(), question)
+    question = short_cloud_names(question)  # "Google Cloud" is one name, and a cloud's
     present = set(key_terms(_VERSION.sub("", text)))
     spelled = _abbreviations(question)
     missing = []
@@ -164,7 +161,7 @@ def spelled_out(term: str, text: str) -> bool:
 
 
 def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
-    terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in _CLOUDS]
+    terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in CLOUD_STEMS]
     return not terms or all(matches(t, present) or spelled_out(t, text) for t in terms)
 
 

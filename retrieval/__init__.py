@@ -15,8 +15,9 @@ from .errors import (
 from .fusion import relative_score_fusion
 from .index import DEFAULT_ALPHA, Index
 from .ingest import ingest
-from .models import CLOUDS, Chunk, Csp, Document, DocumentChunks, IndexStats, IngestSummary, SearchHit
+from .models import Chunk, Document, DocumentChunks, IndexStats, IngestSummary, SearchHit
 from .sqlite_index import EmbeddedIndex
+from .vocabulary import CLOUDS, Csp
 
 __all__ = [
     "CLOUDS", "Chunk", "Csp", "DEFAULT_ALPHA", "Document", "DocumentChunks", "DocumentNotFound",

@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from .embeddings import Embedder
-from .models import Csp, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
+from .models import Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
+from .vocabulary import Csp
 
 Progress = Callable[[int, int], None]
 """Called with (done, total) as chunks are embedded and written."""

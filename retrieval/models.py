@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, Field
 
-Csp = Literal["AWS", "GCP", "Azure", "General"]
-CLOUDS: tuple[Csp, ...] = ("AWS", "GCP", "Azure")
+from .vocabulary import Csp
 
 
 class Document(BaseModel):

@@ -22,9 +22,10 @@ from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing
 from .files import private_file
 from .fusion import relative_score_fusion
 from .index import DEFAULT_ALPHA, Progress, csp_filter
-from .models import Chunk, Csp, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
+from .models import Chunk, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
 from .text import content_terms
 from .vectors import VectorMatrix
+from .vocabulary import Csp
 
 T = TypeVar("T")
 SCHEMA_VERSION = "1"

@@ -28,7 +28,8 @@ from .chunking import CHUNK_NAMESPACE
 from .embeddings import Embedder
 from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing, RetrievalError
 from .index import DEFAULT_ALPHA, Progress, csp_filter
-from .models import Chunk, Csp, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
+from .models import Chunk, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
+from .vocabulary import Csp
 
 EMBED_BATCH = 512
 IMPORT_BATCH = 500
