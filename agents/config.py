@@ -21,4 +21,6 @@ class PipelineConfig(BaseModel):
     max_llm_calls: int = Field(8, ge=0, description="LLM calls one run may make; later nodes are answered offline")
     max_llm_tokens: int = Field(6000, ge=0, description="tokens one run may spend; a call's reply is shortened or "
                                                               "answered offline to stay inside it")
+    route_simple: bool = Field(True, description="a short single-fact question is classified, planned and reviewed "
+                                                 "offline: only evidence and synthesis call the model")
     evidence_tokens: int = Field(1500, ge=100, description="prompt budget for the passages the evidence call reads")

@@ -57,6 +57,8 @@ class RunContext:
     """LLM calls and tokens of the whole run, against the config's budget."""
     over_budget: list[str] = field(default_factory=list)
     """Nodes answered offline because the run's LLM budget was spent."""
+    offline_nodes: frozenset[str] = frozenset()
+    """Nodes this run answers offline although there is a model (see agents.routing)."""
 
     async def scorer(self, texts: Iterable[str], documents: Iterable[Document] = ()) -> Scorer:
         """A scorer over the passages of every document read so far, with `texts` and those
@@ -125,7 +127,7 @@ class RunContext:
         The offline path is pure computation: it runs on a worker thread so that a
         busy pipeline never holds up the event loop (and Slack's acknowledgements).
         """
-        if self.llm is None:
+        if self.llm is None or node in self.offline_nodes:
             return await asyncio.to_thread(offline)
         try:
             return await with_llm()

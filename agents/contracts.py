@@ -12,9 +12,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
+from retrieval.vocabulary import Csp
+
 ComplianceStatus = Literal["Fully Supported", "Partially Supported", "Not Supported"]
 Verdict = Literal["PASS", "REVISE", "FAIL"]
-CspName = Literal["AWS", "GCP", "Azure", "General"]
 STATUSES: tuple[ComplianceStatus, ...] = ("Fully Supported", "Partially Supported", "Not Supported")
 
 
@@ -66,7 +67,7 @@ class ResearchSource(BaseModel):
     url: str | None = None
     source_path: str
     content: str
-    csp: CspName = "General"
+    csp: Csp = "General"
     score: float
 
 
@@ -214,6 +215,7 @@ class PipelineResult(BaseModel):
     escalated: bool = False
     escalation_reason: str | None = None
     engine: str = "offline"
+    route: Literal["full", "simple"] = "full"
     guardrails: GuardrailResult | None = None
     trace: list[TraceEntry] = Field(default_factory=list)
 

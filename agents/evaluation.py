@@ -55,6 +55,7 @@ class QuestionOutcome(BaseModel):
     llm_calls: int
     tokens: int
     truncated_replies: int = 0
+    route: str = "full"
     ungrounded_quotes: int
     error: str | None
 
@@ -81,6 +82,7 @@ class EvalReport(BaseModel):
     llm_calls_max: int = 0
     tokens_max: int = 0
     truncated_replies: int = Field(0, description="LLM replies cut off at max_tokens, over all questions")
+    simple_route: int = Field(0, description="questions classified, planned and reviewed without the model")
     failed_runs: int = Field(0, description="runs that ended with an error (the run limit, a failed model)")
     per_question: list[QuestionOutcome]
 
@@ -135,7 +137,7 @@ def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Calla
         expected_sources=expected.expected_sources, cited_sources=cited, verdict=result.verdict,
         confidence=s.confidence_score if s else None, escalated=result.escalated,
         escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),
-        tokens=result.tokens(), truncated_replies=sum(t.truncated for t in result.trace),
+        tokens=result.tokens(), truncated_replies=sum(t.truncated for t in result.trace), route=result.route,
         ungrounded_quotes=ungrounded, error=result.error,
     )
 
@@ -169,6 +171,7 @@ def report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
         llm_calls_max=max((o.llm_calls for o in outcomes), default=0),
         tokens_max=max((o.tokens for o in outcomes), default=0),
         truncated_replies=sum(o.truncated_replies for o in outcomes),
+        simple_route=sum(o.route == "simple" for o in outcomes),
         failed_runs=sum(o.error is not None for o in outcomes),
         per_question=outcomes,
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from datetime import datetime, timezone
 
 from retrieval import Index, RetrievalError
 
@@ -16,7 +17,7 @@ from . import research as research_agent
 from .classifier import classify
 from .config import PipelineConfig
 from .context import ProgressCallback, RunContext, ignore_progress
-from .contracts import EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult
+from .contracts import EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult, TraceEntry
 from .critic import critique
 from .errors import AgentError
 from .focus import focus
@@ -25,6 +26,7 @@ from .guardrails import screen
 from .llm import LLM
 from .planner import plan
 from .redaction import redact
+from .routing import SIMPLE_OFFLINE, route_of
 from .support import Semantics
 from .synthesis import synthesize
 
@@ -70,6 +72,7 @@ class Pipeline:
                     _refuse(result)
                 else:
                     asked = focus(asked)
+                    self._route(ctx, result, asked, follow_up=bool(context))
                     if context:
                         asked = f"{asked} (follow-up to: {(await screen(context, self.config, self._known))[0]})"
                     await self._answer(ctx, result, asked)
@@ -84,6 +87,17 @@ class Pipeline:
             result.escalated = True
             result.escalation_reason = f"the run failed: {result.error}"
         return result
+
+    def _route(self, ctx: RunContext, result: PipelineResult, question: str, follow_up: bool) -> None:
+        """With a model, a single-fact question skips the model's classifier, planner and critic."""
+        if self.llm is None or not self.config.route_simple:
+            return
+        routing = route_of(question, follow_up)
+        result.route = routing.route
+        if routing.route == "simple":
+            ctx.offline_nodes = SIMPLE_OFFLINE
+        ctx.trace.append(TraceEntry(node="router", started_at=datetime.now(timezone.utc), duration_ms=0.0,
+                                    summary=f"{routing.route} route: {routing.reason}"))
 
     async def _known(self, terms: list[str]) -> bool:
         """Whether the documentation uses any of these words (keyword search only)."""

@@ -82,6 +82,9 @@ class Settings(BaseSettings):
                                    description="A run that takes longer ends with an error and is escalated.")
     llm_fallback: bool = Field(True, validation_alias=_env("RFPBOT_LLM_FALLBACK"),
                                description="Answer a step offline when the model fails for good (escalated).")
+    route_simple: bool = Field(True, validation_alias=_env("RFPBOT_ROUTE_SIMPLE"),
+                               description="A short single-fact question is classified, planned and reviewed "
+                                           "without the model (two model calls instead of six).")
     max_llm_calls: int = Field(8, ge=0, validation_alias=_env("RFPBOT_MAX_LLM_CALLS"),
                                description="LLM calls one question may make; later steps run offline.")
     max_llm_tokens: int = Field(6000, ge=0, validation_alias=_env("RFPBOT_MAX_LLM_TOKENS"),

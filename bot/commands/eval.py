@@ -90,7 +90,7 @@ def _table(r: EvalReport) -> str:
         f"escalation rate      {r.escalation_rate:.3f}",
         f"latency p50 / p95    {r.latency_ms_p50:.0f} / {r.latency_ms_p95:.0f} ms",
         f"LLM calls / question {r.llm_calls_per_question} (max {r.llm_calls_max})   "
-        f"tokens / question {r.tokens_per_question} (max {r.tokens_max})",
+        f"tokens / question {r.tokens_per_question} (max {r.tokens_max})   simple route {r.simple_route}",
         f"truncated replies    {r.truncated_replies}   failed runs {r.failed_runs}",
         "", "confusion (expected → answered)",
     ]
