@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from retrieval import Document, Index
 
 from .config import PipelineConfig
-from .contracts import ProgressEvent, TraceEntry
+from .contracts import EarlierTurn, ProgressEvent, TraceEntry
 from .errors import BudgetSpent, LLMError
 from .grounding import passages
 from .injection import quarantine
@@ -57,6 +57,8 @@ class RunContext:
     """LLM calls and tokens of the whole run, against the config's budget."""
     over_budget: list[str] = field(default_factory=list)
     """Nodes answered offline because the run's LLM budget was spent."""
+    earlier: EarlierTurn | None = None
+    """The thread's earlier exchange, for a follow-up (see agents.followup)."""
     offline_nodes: frozenset[str] = frozenset()
     """Nodes this run answers offline although there is a model (see agents.routing)."""
 

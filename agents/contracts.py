@@ -115,6 +115,21 @@ class Citation(BaseModel):
         return self.role == "evidence"
 
 
+
+class EarlierQuote(BaseModel):
+    """A quote the earlier answer in a thread cited."""
+
+    source_path: str
+    quote: str
+
+
+class EarlierTurn(BaseModel):
+    """The exchange a follow-up in a thread leans on, bounded so that it fits in a prompt."""
+
+    question: str = Field(description="the thread's question (a chain of follow-ups keeps the first one)")
+    answer: str = Field("", description="the latest answer in the thread")
+    citations: list[EarlierQuote] = Field(default_factory=list, description="what that answer cited")
+
 class SynthesisResult(BaseModel):
     """A drafted answer. Citations are numbered by their order: [1] is the first."""
 

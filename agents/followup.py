@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .contracts import EarlierQuote, EarlierTurn, PipelineResult
+from .escalation import clip
 from .terms import CLOUD_STEMS, key_terms
 
 _LEADS = re.compile(
@@ -19,6 +21,10 @@ _POINTING = re.compile(r"\b(?:it|that|this|they|them|those|these|there|same)\b",
 # Naming only a cloud ("GCP?", "Azure too?") asks the earlier question about it.
 _CLOUDS = CLOUD_STEMS | {"cloud", "too", "either", "instead"}
 _FEW_TERMS = 2
+# What of the earlier exchange a model is shown: enough to read "and on GCP?" by, no more.
+_ANSWER_CHARS = 600
+_QUOTES = 3
+_QUOTE_CHARS = 240
 
 
 def is_follow_up(question: str) -> bool:
@@ -29,3 +35,13 @@ def is_follow_up(question: str) -> bool:
     if not terms or set(terms) <= _CLOUDS:
         return True
     return bool(_POINTING.search(question)) and len(terms) <= _FEW_TERMS
+
+
+def earlier_turn(subject: str, last: PipelineResult | None) -> EarlierTurn:
+    """The thread's question with its latest answer and that answer's quotes, clipped."""
+    synthesis = last.synthesis if last and last.success else None
+    if synthesis is None:
+        return EarlierTurn(question=subject)
+    quotes = [EarlierQuote(source_path=c.source_path, quote=clip(c.quote, _QUOTE_CHARS))
+              for c in synthesis.citations if c.is_evidence][:_QUOTES]
+    return EarlierTurn(question=subject, answer=clip(synthesis.answer, _ANSWER_CHARS), citations=quotes)

@@ -17,7 +17,7 @@ from . import research as research_agent
 from .classifier import classify
 from .config import PipelineConfig
 from .context import ProgressCallback, RunContext, ignore_progress
-from .contracts import EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult, TraceEntry
+from .contracts import EarlierTurn, EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult, TraceEntry
 from .critic import critique
 from .errors import AgentError
 from .focus import focus
@@ -51,16 +51,17 @@ class Pipeline:
         return self.llm.name if self.llm else "offline"
 
     async def run(self, question: str, on_progress: ProgressCallback | None = None,
-                  context: str | None = None, threshold: int | None = None) -> PipelineResult:
+                  context: EarlierTurn | None = None, threshold: int | None = None) -> PipelineResult:
         """Answer one question. Never raises for a failed run: see `success` and `error`.
 
-        `context` is the earlier question of a conversation: a follow-up such as
-        "and on GCP?" is searched and answered as being about it. `threshold` replaces
-        the configured confidence threshold for this run (a channel's own).
+        `context` is the thread's earlier exchange: a follow-up such as "and on GCP?" is
+        searched as being about its question, and the model writing the answer sees the
+        earlier answer and its quotes. `threshold` replaces the configured confidence
+        threshold for this run (a channel's own).
         """
         config = self.config if threshold is None else self.config.model_copy(update={"confidence_threshold": threshold})
         ctx = RunContext(index=self.index, llm=self.llm, config=config, emit=on_progress or ignore_progress,
-                         semantics=self.semantics)
+                         semantics=self.semantics, earlier=context)
         # Personal data never reaches the result (and so neither the database nor a log).
         result = PipelineResult(question=redact(question or "").text, engine=self.engine)
         started = time.perf_counter()
@@ -74,7 +75,7 @@ class Pipeline:
                     asked = focus(asked)
                     self._route(ctx, result, asked, follow_up=bool(context))
                     if context:
-                        asked = f"{asked} (follow-up to: {(await screen(context, self.config, self._known))[0]})"
+                        asked = f"{asked} (follow-up to: {(await screen(context.question, self.config, self._known))[0]})"
                     await self._answer(ctx, result, asked)
             result.success = True
         except TimeoutError:

@@ -29,6 +29,9 @@ Rules:
   covered; "Not Supported" when the quotes deny it or there is no evidence.
 - confidence_score 0-100: how well the quotes support the answer.
 - When revision instructions are given, follow them.
+- When "earlier" is given, the question follows up on that exchange in the same thread: answer the new
+  question in its light ("and on GCP?" asks the earlier question about GCP) without repeating the earlier
+  answer, and cite only quotes from evidence.
 Reply with JSON only."""
 
 _BAND = 0.07          # passages within this of the best one are cited beside it
@@ -239,6 +242,8 @@ async def synthesize(ctx: RunContext, question: str, plan: QueryPlanResult, evid
                    "urls": {path: doc.url for path, doc in ctx.documents.items()},
                    "revision": critic.model_dump(include={"issues", "revision_instructions", "recommended_confidence"})
                    if critic else None}
+        if ctx.earlier is not None:
+            payload["earlier"] = ctx.earlier.model_dump()
         async def with_llm() -> SynthesisResult:
             draft = await ctx.ask(node="synthesis", tier="strong", system=SYSTEM, payload=payload,
                                   output=SynthesisResult, usage=usage)

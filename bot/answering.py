@@ -17,8 +17,8 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.clarify import clarify
-from agents.contracts import PipelineResult
-from agents.followup import is_follow_up
+from agents.contracts import EarlierTurn, PipelineResult
+from agents.followup import earlier_turn, is_follow_up
 from agents.pipeline import Pipeline
 from storage import RunRecord, Store
 
@@ -146,10 +146,10 @@ class QuestionWorker:
         try:
             if run.use_library and await self._reuse(run):
                 return
-            subject = await self._subject(run)
-            if subject is None and run.clarify and await self._ask_back(run):
+            earlier = await self._earlier(run)
+            if earlier is None and run.clarify and await self._ask_back(run):
                 return
-            await self._run(run, subject)
+            await self._run(run, earlier)
         except Exception as exc:  # the boundary of background work: the asker always hears back
             log.exception("answering run %s failed", run.id)
             if not await self._store.fail_run(run.id, repr(exc), self.name):
@@ -169,19 +169,20 @@ class QuestionWorker:
                                             text=inert(asked.question), unfurl_links=False, unfurl_media=False)
         return True
 
-    async def _subject(self, run: RunRecord) -> str | None:
-        """What a follow-up in a thread is about: the thread's question (a chain of follow-ups
-        keeps the first one's subject), or None for a question that stands on its own."""
+    async def _earlier(self, run: RunRecord) -> EarlierTurn | None:
+        """What a follow-up in a thread leans on: the thread's question (a chain of follow-ups
+        keeps the first one's subject) and its latest answer; None for a question that stands
+        on its own."""
         if not run.followup or not is_follow_up(run.question):
             return None
-        earlier = await self._store.last_answer_in_thread(run.channel, run.thread_ts)
-        if earlier is None:
+        last = await self._store.last_answer_in_thread(run.channel, run.thread_ts)
+        if last is None:
             return None
-        subject = earlier.subject or earlier.question
+        subject = last.subject or last.question
         await self._store.set_subject(run.id, subject)
-        return subject
+        return earlier_turn(subject, last.result())
 
-    async def _run(self, run: RunRecord, context: str | None) -> None:
+    async def _run(self, run: RunRecord, context: EarlierTurn | None) -> None:
         progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)
         await progress.start()
         result = await self._pipeline.run(run.question, on_progress=progress.on_event, context=context,
