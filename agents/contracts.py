@@ -212,6 +212,15 @@ class GuardrailResult(BaseModel):
     """What the asker is told instead of an answer."""
 
 
+class Translation(BaseModel):
+    """How a question in another language was handled (with a model to translate)."""
+
+    language: str = Field(description="the asker's language code (see agents.language.NAMES)")
+    question: str = Field(description="the question in English, as it was searched and answered")
+    answer: str | None = Field(None, description="the checked answer in the asker's language; None when it "
+                                                 "could not be translated")
+
+
 class PipelineResult(BaseModel):
     """Everything a run produced; `synthesis` is the final answer when success."""
 
@@ -231,6 +240,7 @@ class PipelineResult(BaseModel):
     escalation_reason: str | None = None
     engine: str = "offline"
     route: Literal["full", "simple"] = "full"
+    translation: Translation | None = None
     guardrails: GuardrailResult | None = None
     trace: list[TraceEntry] = Field(default_factory=list)
 
@@ -243,6 +253,12 @@ class PipelineResult(BaseModel):
     def verdict(self) -> Verdict | None:
         """The last critic verdict."""
         return self.critic_feedback[-1].verdict if self.critic_feedback else None
+
+    def answer_for_asker(self) -> str:
+        """The answer in the asker's language when it was translated, else as written."""
+        if self.translation and self.translation.answer:
+            return self.translation.answer
+        return self.synthesis.answer if self.synthesis else ""
 
     def llm_calls(self) -> int:
         """LLM calls over every node."""

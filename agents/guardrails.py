@@ -4,6 +4,7 @@ validate → redact personal data → prompt-injection exit → scope exit."""
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 
 from retrieval.text import normalize_ws
 
@@ -36,14 +37,19 @@ def validate_question(question: str, config: PipelineConfig) -> str:
     return cleaned
 
 
-async def screen(question: str, config: PipelineConfig, known: Known) -> tuple[str, GuardrailResult]:
-    """The question as the agents may see it, and what the guardrails did (a block ends the run)."""
+async def screen(question: str, config: PipelineConfig, known: Known,
+                 english: Callable[[str], Awaitable[str]] | None = None) -> tuple[str, GuardrailResult]:
+    """The question as the agents may see it, and what the guardrails did (a block ends the run).
+
+    `english` translates a redacted question into English (with a model): the scope
+    check reads the translation, since the documentation is in English.
+    """
     redacted = redact(validate_question(question, config))
     result = GuardrailResult(redactions=[r.placeholder for r in redacted.redactions])
     injected = question_injection(redacted.text)
     if injected:
         result.blocked, result.detail, result.message = "injection", injected, INJECTION_REFUSAL
-    elif await out_of_scope(redacted.text, known):
+    elif await out_of_scope(await english(redacted.text) if english else redacted.text, known):
         # A question in another language shares no word with English documents: say so,
         # rather than that it is off topic.
         result.blocked, result.message = "out_of_scope", other_language(redacted.text) or REFUSAL

@@ -1,13 +1,19 @@
-"""Which language a question is written in, from its common words (no model, no download).
+"""Which language a question is written in (no model, no download).
 
 Enough to tell an English question from a German, French, Spanish, Italian, Dutch or
-Portuguese one, so the asker can be told that the documentation was searched in
-English. Too short to tell ("SSO?") is English, the documentation's language.
+Portuguese one, so that it is translated (with a model) or the asker is told the
+English documentation was searched as written (offline). Common words settle the
+plainly English questions at once; anything else goes to py3langid's bundled model
+(langid.py's), restricted to these seven languages and loaded only when a question
+needs it. Too short to tell ("SSO?", "Backups?") is English, the documentation's
+language.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import threading
 
 _COMMON = {
     "en": "the and is are do does you your we our of to in for with on at be can have has what how which",
@@ -32,18 +38,40 @@ _TOKEN = re.compile(r"[^\W\d_]+")
 _LETTERS = {"de": re.compile(r"[äöüß]", re.I), "es": re.compile(r"[ñ¿¡]", re.I), "pt": re.compile(r"[ãõ]", re.I),
             "fr": re.compile(r"[œèêëàç]", re.I)}
 _MIN_HITS = 2
+_MIN_WORDS = 3
+_SURE = 0.9  # the model's probability under which a question is taken as English
 
 
 def language_of(text: str) -> str:
     """The question's language code; "en" when English or too short to tell."""
     tokens = [t.casefold() for t in _TOKEN.findall(text)]
+    if len(tokens) < _MIN_WORDS:
+        return "en"
     hits = {code: sum(t in words for t in tokens) for code, words in WORDS.items()}
     for code, letters in _LETTERS.items():
         hits[code] += bool(letters.search(text))
-    best = max(hits, key=lambda code: (hits[code], code == "en"))
-    if best == "en" or hits[best] < _MIN_HITS or hits[best] <= hits["en"]:
+    if hits["en"] >= _MIN_HITS and all(hits["en"] > n for code, n in hits.items() if code != "en"):
         return "en"
-    return best
+    code, probability = _identifier().classify(text)
+    return code if code in NAMES and probability >= _SURE else "en"
+
+
+_LOADING = threading.Lock()
+
+
+@functools.cache
+def _load():
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    identifier.set_languages(list(NAMES))
+    return identifier
+
+
+def _identifier():
+    # Questions are read on several threads at once; the model is loaded once (about 70 MB).
+    with _LOADING:
+        return _load()
 
 
 def other_language(text: str) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 
 from retrieval import Index, RetrievalError
@@ -17,18 +18,21 @@ from . import research as research_agent
 from .classifier import classify
 from .config import PipelineConfig
 from .context import ProgressCallback, RunContext, ignore_progress
-from .contracts import EarlierTurn, EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult, TraceEntry
+from .contracts import (EarlierTurn, EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult,
+                        TraceEntry, Translation)
 from .critic import critique
 from .errors import AgentError
 from .focus import focus
 from .escalation import escalation_reason
 from .guardrails import screen
+from .language import language_of
 from .llm import LLM
 from .planner import plan
 from .redaction import redact
 from .routing import SIMPLE_OFFLINE, route_of
 from .support import Semantics
 from .synthesis import synthesize
+from .translation import from_english, to_english
 
 
 class Pipeline:
@@ -67,16 +71,20 @@ class Pipeline:
         started = time.perf_counter()
         try:
             async with asyncio.timeout(self.config.timeout_seconds):
-                asked, result.guardrails = await screen(question, self.config, self._known)
+                asked, result.guardrails = await screen(question, self.config, self._known,
+                                                        english=self._translator(ctx, result))
                 result.question = asked
                 if result.blocked:
                     _refuse(result)
                 else:
-                    asked = focus(asked)
+                    asked = focus(result.translation.question if result.translation else asked)
                     self._route(ctx, result, asked, follow_up=bool(context))
                     if context:
                         asked = f"{asked} (follow-up to: {(await screen(context.question, self.config, self._known))[0]})"
                     await self._answer(ctx, result, asked)
+                    if result.translation:
+                        result.translation.answer = await from_english(ctx, result.synthesis.answer,
+                                                                       result.translation.language)
             result.success = True
         except TimeoutError:
             result.error = f"the run took longer than {self.config.timeout_seconds:.0f} s and was stopped"
@@ -88,6 +96,22 @@ class Pipeline:
             result.escalated = True
             result.escalation_reason = f"the run failed: {result.error}"
         return result
+
+    def _translator(self, ctx: RunContext, result: PipelineResult) -> Callable[[str], Awaitable[str]] | None:
+        """With a model, what puts a question in another language into English (and records it)."""
+        if self.llm is None:
+            return None
+
+        async def english(question: str) -> str:
+            language = language_of(question)
+            if language == "en":
+                return question
+            # Two more calls: the question's translation and the answer's.
+            ctx.config = ctx.config.model_copy(update={"max_llm_calls": ctx.config.max_llm_calls + 2})
+            result.translation = Translation(language=language, question=await to_english(ctx, question, language))
+            return result.translation.question
+
+        return english
 
     def _route(self, ctx: RunContext, result: PipelineResult, question: str, follow_up: bool) -> None:
         """With a model, a single-fact question skips the model's classifier, planner and critic."""

@@ -205,7 +205,7 @@ class QuestionWorker:
         for blocks in answer_messages(result, run.id, reviewers=reviewers):
             response = await self._client.chat_postMessage(
                 channel=run.channel, thread_ts=run.thread_ts, blocks=blocks,
-                text=notification(result.synthesis.compliance_status, result.synthesis.answer),
+                text=notification(result.synthesis.compliance_status, result.answer_for_asker()),
                 unfurl_links=False, unfurl_media=False)
             ts = response["ts"]
         await self._store.set_answer_ts(run.id, ts)

@@ -75,5 +75,5 @@ def _item(run: RunRecord, rows: list[BatchRow], review: Review | None) -> Review
     first, *others = rows
     where = f"{first.sheet}!row {first.row}" + (f" (and {len(others)} more row(s) asking the same)" if others else "")
     return ReviewItem(run_id=run.id, where=where, question=run.question, status=s.compliance_status if s else "",
-                      confidence=s.confidence_score if s else None, answer=s.answer if s else "",
+                      confidence=s.confidence_score if s else None, answer=result.answer_for_asker() if result else "",
                       reason=(result.escalation_reason if result else None) or "needs a reviewer", review=review)

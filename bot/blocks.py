@@ -7,7 +7,8 @@ from datetime import datetime
 
 from agents.clarify import Clarification
 from agents.contracts import Citation, PipelineResult
-from agents.language import searched_in_english
+from agents.escalation import clip
+from agents.translation import note_for_asker
 from storage import LibraryEntry, Review
 
 from .slack_text import escape, inert, link, split_text
@@ -118,10 +119,12 @@ def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "")
     """The answer as one or more messages of at most 50 blocks; review buttons at the end when escalated."""
     s = result.synthesis
     blocks = [_section(status_line(result))]
-    note = searched_in_english(result.question)
+    note = note_for_asker(result)
     if note:
         blocks.append(_context(f":globe_with_meridians: {escape(note)}"))
-    blocks += [_section(piece) for piece in split_text(escape(s.answer), SECTION_LIMIT)]
+    blocks += [_section(piece) for piece in split_text(escape(result.answer_for_asker()), SECTION_LIMIT)]
+    if result.answer_for_asker() != s.answer:
+        blocks.append(_context(clip("*In English, as checked:* " + escape(s.answer), SECTION_LIMIT)))
     if s.citations:
         blocks.append({"type": "divider"})
         blocks += [_section(_citation(n, c)) for n, c in enumerate(s.citations, start=1)]

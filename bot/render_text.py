@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from agents.contracts import PipelineResult, ProgressEvent
-from agents.language import searched_in_english
+from agents.translation import note_for_asker
 
 
 def progress_line(event: ProgressEvent) -> str | None:
@@ -23,10 +23,12 @@ def answer_text(result: PipelineResult, width: int = 96) -> str:
         return result.guardrails.message or "This question was not searched."
     s = result.synthesis
     lines = [f"{result.verdict} · {s.compliance_status} · confidence {s.confidence_score}", ""]
-    note = searched_in_english(result.question)
+    note = note_for_asker(result)
     if note:
         lines += textwrap.wrap(note, width) + [""]
-    lines += textwrap.wrap(s.answer, width) + [""]
+    lines += textwrap.wrap(result.answer_for_asker(), width) + [""]
+    if result.answer_for_asker() != s.answer:
+        lines += textwrap.wrap("In English, as checked: " + s.answer, width) + [""]
     for n, citation in enumerate(s.citations, start=1):
         where = f" <{citation.url}>" if citation.url else ""
         marker = "" if citation.is_evidence else " - closest passage, not evidence"

@@ -23,6 +23,10 @@ from .slack_harness import start_app
     ("Vocês criptografam os dados dos clientes?", "pt"),
     ("Do you support SCIM?", "en"), ("Is MFA enforced?", "en"), ("SSO?", "en"),
     ("Is Müller GmbH a subprocessor?", "en"), ("Does the café encrypt data at rest?", "en"),
+    # Few common words: the bundled model decides.
+    ("I nostri dati possono essere ospitati in Australia?", "it"),
+    ("Vocês oferecem provisionamento automático de usuários com SCIM?", "pt"),
+    ("Data retention policy for backups?", "en"), ("Logging?", "en"), ("Backups?", "en"),
 ])
 def test_the_language_of_a_question(question, code):
     assert language_of(question) == code

@@ -76,6 +76,11 @@ class ScriptedModel:
                 "facets_covered": ["main"], "facets_missing": [], "reasoning": "scripted"}
 
     @staticmethod
+    def _TranslationReply(payload: dict) -> dict:
+        # No real translation here: tests script the replies they need; by default the text comes back.
+        return {"text": payload.get("question") or payload.get("answer") or ""}
+
+    @staticmethod
     def _CriticReview(payload: dict) -> dict:
         return critic_reply("PASS", confidence=payload["draft"]["confidence_score"])
 
