@@ -159,7 +159,7 @@ class QuestionWorker:
 
     async def _ask_back(self, run: RunRecord) -> bool:
         """A question too vague to answer well gets one question back, with readings as buttons."""
-        asked = await clarify(run.question, self._pipeline.index)
+        asked = await clarify(run.question, self._pipeline.index, self._pipeline.llm)
         if asked is None:
             return False
         if not await self._store.ask_back(run.id, self.name):

@@ -5,9 +5,16 @@ from __future__ import annotations
 import csv
 import json
 
+from openai import AsyncOpenAI
+
 from agents.clarify import clarify
+from agents.llm import OpenAILLM
+from agents.pipeline import Pipeline
 
 from .conftest import ROOT
+from .fakes.openai_server import Fault, FakeOpenAI
+from .fakes.scripted_model import ScriptedModel
+from .slack_harness import start_app
 
 
 def labelled() -> list[tuple[str, bool]]:
@@ -86,3 +93,64 @@ async def test_a_clear_question_and_a_follow_up_are_answered_without_asking_back
     answers = [m for m in slack.thread("C1", "9200.1") if "confidence" in json.dumps(m.get("blocks", []))]
     assert len(answers) == 2
     assert not any("Which one do you mean?" in m["text"] for m in slack.thread("C1", "9200.1"))
+
+
+def _llm(harness):
+    return harness.pipeline().llm
+
+
+def _ambiguous(payload: dict) -> str:
+    docs = payload["documents"]
+    return json.dumps({"ambiguous": True, "question": "Which encryption do you mean?", "readings": [
+        {"question": "Do you encrypt customer data at rest?", "document_title": docs[0]},
+        {"question": "Is data encrypted in transit?", "document_title": docs[1]},
+        {"question": "Do you encrypt backups on tape?", "document_title": "A document nobody offered"}]})
+
+
+async def test_with_a_model_the_readings_are_the_models_questions_tied_to_offered_documents(harness, kb_index):
+    harness.model.script("ClarifyReply", _ambiguous)
+    asked = await clarify("What about encryption?", kb_index, _llm(harness))
+    offered = harness.model.payloads("ClarifyReply")[0]["documents"]
+    assert asked.question == "Which encryption do you mean?"
+    assert asked.readings == ["Do you encrypt customer data at rest?", "Is data encrypted in transit?"]
+    assert asked.labels == offered[:2]
+
+
+async def test_the_model_may_judge_a_short_question_clear(harness, kb_index):
+    assert await clarify("What about encryption?", kb_index, _llm(harness)) is None  # the scripted model: clear
+    assert harness.model.payloads("ClarifyReply")
+
+
+async def test_clear_questions_and_pointing_ones_never_reach_the_model(harness, kb_index):
+    llm = _llm(harness)
+    assert await clarify("Do you encrypt customer data at rest with AES-256 and rotate the keys yearly?", kb_index,
+                         llm) is None
+    pointing = await clarify("Do you support it?", kb_index, llm)
+    assert "“it” refer to" in pointing.question
+    assert harness.model.payloads("ClarifyReply") == []
+
+
+async def test_a_failing_model_leaves_the_offline_judgement(harness, kb_index):
+    harness.fake.fail_next(*[Fault(status=500)] * 8)
+    asked = await clarify("What about encryption?", kb_index, _llm(harness))
+    assert asked.labels == ["Encryption at rest", "Encryption in transit"]
+
+
+async def test_in_slack_a_model_engine_asks_back_with_the_models_readings(slack, kb_index, embedder, tmp_path):
+    model = ScriptedModel()
+    model.script("ClarifyReply", _ambiguous)
+    with FakeOpenAI(chat=model).serve() as server:
+        client = AsyncOpenAI(api_key="k", base_url=server.url + "/v1")
+        app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index, OpenAILLM(client)), embedder)
+        await app.sender.mention("What about encryption?", user="U1", ts="9900.1")
+        await app.settle()
+        [question] = slack.thread("C1", "9900.1")
+        assert "Which encryption do you mean?" in question["text"]
+        chosen = buttons(question)[1]
+        await app.sender.click(chosen["action_id"], chosen["value"], user="U1", message_ts=question["ts"])
+        await app.settle()
+        await app.stop()
+        await client.close()
+    thread = slack.thread("C1", "9900.1")
+    assert "<@U1> chose: Is data encrypted in transit?" in thread[0]["text"]
+    assert any("confidence" in json.dumps(m.get("blocks", [])) for m in thread)

@@ -76,6 +76,10 @@ class ScriptedModel:
                 "facets_covered": ["main"], "facets_missing": [], "reasoning": "scripted"}
 
     @staticmethod
+    def _ClarifyReply(payload: dict) -> dict:
+        return {"ambiguous": False, "question": "", "readings": []}
+
+    @staticmethod
     def _TranslationReply(payload: dict) -> dict:
         # No real translation here: tests script the replies they need; by default the text comes back.
         return {"text": payload.get("question") or payload.get("answer") or ""}
