@@ -26,6 +26,7 @@ from .batch_worker import JobWorker
 from .blocks import answer_messages, clarification_blocks, error_text, library_blocks, notification
 from .interrupted import tell_interrupted
 from .leases import keep_lease
+from .knowledge import ChannelSources, KnowledgeBaseMissing
 from .library import AnswerLibrary
 from .progress import ProgressMessage
 from .reviewers import ReviewerDirectory
@@ -37,12 +38,12 @@ log = logging.getLogger(__name__)
 class QuestionWorker:
     """Claims queued runs and answers them; at most `max_concurrent` at once."""
 
-    def __init__(self, client: AsyncWebClient, store: Store, pipeline: Pipeline, library: AnswerLibrary,
+    def __init__(self, client: AsyncWebClient, store: Store, sources: ChannelSources, library: AnswerLibrary,
                  reviewers: ReviewerDirectory, max_concurrent: int = 4, progress_interval: float = 1.0,
                  poll_interval: float = 0.1, name: str | None = None) -> None:
         self._client = client
         self._store = store
-        self._pipeline = pipeline
+        self._sources = sources
         self._library = library
         self._reviewers = reviewers
         self._max = max_concurrent
@@ -89,7 +90,7 @@ class QuestionWorker:
         """Start as many queued runs as there are free slots; tell the rest their place."""
         started = 0
         while len(self._tasks) < self._max:
-            run = await self._store.claim_next(self.name, self._pipeline.engine)
+            run = await self._store.claim_next(self.name, self._sources.knowledge.default.engine)
             if run is None:
                 break
             task = asyncio.create_task(self._answer(run))
@@ -119,11 +120,13 @@ class QuestionWorker:
         return bool(self._tasks) or bool(self.jobs and self.jobs.busy())
 
     async def drain(self) -> None:
-        """Wait for the runs under way; a job under way stops and goes back to the queue (it resumes)."""
+        """Wait for the runs under way; a job under way stops and goes back to the queue (it resumes).
+        Then close the knowledge bases channels had opened."""
         if self.jobs:
             await self.jobs.stop()
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._sources.knowledge.aclose()
 
     async def _tell_positions(self) -> None:
         for position, run in enumerate(await self._store.queued(), start=1):
@@ -146,10 +149,17 @@ class QuestionWorker:
         try:
             if run.use_library and await self._reuse(run):
                 return
+            pipeline = await self._sources.pipeline(run.channel)
             earlier = await self._earlier(run)
-            if earlier is None and run.clarify and await self._ask_back(run):
+            if earlier is None and run.clarify and await self._ask_back(run, pipeline):
                 return
-            await self._run(run, earlier)
+            await self._run(run, earlier, pipeline)
+        except KnowledgeBaseMissing as exc:
+            log.error("run %s: %s", run.id, exc)
+            if await self._store.fail_run(run.id, str(exc), self.name):
+                await self._say(run, error_text(f"{exc}. Ask an admin to build it (`rfpbot ingest DIR --kb NAME`) "
+                                                "or to choose another knowledge base for this channel in "
+                                                "`/rfp config`."), quiet=True)
         except Exception as exc:  # the boundary of background work: the asker always hears back
             log.exception("answering run %s failed", run.id)
             if not await self._store.fail_run(run.id, repr(exc), self.name):
@@ -157,9 +167,9 @@ class QuestionWorker:
             await self._say(run, error_text(f"something went wrong on my side ({type(exc).__name__}). "
                                             "Please try again in a minute."), quiet=True)
 
-    async def _ask_back(self, run: RunRecord) -> bool:
+    async def _ask_back(self, run: RunRecord, pipeline: Pipeline) -> bool:
         """A question too vague to answer well gets one question back, with readings as buttons."""
-        asked = await clarify(run.question, self._pipeline.index, self._pipeline.llm)
+        asked = await clarify(run.question, pipeline.index, pipeline.llm)
         if asked is None:
             return False
         if not await self._store.ask_back(run.id, self.name):
@@ -182,10 +192,10 @@ class QuestionWorker:
         await self._store.set_subject(run.id, subject)
         return earlier_turn(subject, last.result())
 
-    async def _run(self, run: RunRecord, context: EarlierTurn | None) -> None:
+    async def _run(self, run: RunRecord, context: EarlierTurn | None, pipeline: Pipeline) -> None:
         progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)
         await progress.start()
-        result = await self._pipeline.run(run.question, on_progress=progress.on_event, context=context,
+        result = await pipeline.run(run.question, on_progress=progress.on_event, context=context,
                                           threshold=await self._reviewers.threshold(run.channel))
         if not await self._store.finish_run(run.id, result, self.name):
             log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)
@@ -211,7 +221,7 @@ class QuestionWorker:
         await self._store.set_answer_ts(run.id, ts)
 
     async def _reuse(self, run: RunRecord) -> bool:
-        entry = await self._library.match(run.question)
+        entry = await self._library.match(run.question, allow=await self._sources.reusable(run.channel))
         if entry is None:
             return False
         if not await self._store.mark_reused(run.id, self.name):

@@ -35,6 +35,7 @@ from .batch_review import BatchReview
 from .batch_worker import JobWorker
 from .deps import pipeline_config
 from .home import HomeTab
+from .knowledge import ChannelSources, KnowledgeBases, Opener, available
 from .questionnaire import BatchRunner, limits_of
 from .slack_files import SlackFiles
 from .questions import QuestionQueue
@@ -72,21 +73,26 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
                    desk=ReviewDesk(client, store, reviewers, library, pages), auth=WorkspaceAuth(client),
                    jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher,
                    feedback=FeedbackStore(store), home=HomeTab(client, ActivityStore(store), reviewers.default),
-                   channels=ChannelSettingsStore(store), default_threshold=settings.confidence_threshold)
+                   channels=ChannelSettingsStore(store), default_threshold=settings.confidence_threshold,
+                   knowledge_bases=lambda: available(settings))
 
 
 def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,
-                 embedder: Embedder, progress_interval: float = 1.0) -> QuestionWorker:
-    """The answering worker over the same database: questions, and questionnaire jobs one at a time."""
+                 embedder: Embedder, progress_interval: float = 1.0, opener: Opener | None = None) -> QuestionWorker:
+    """The answering worker over the same database: questions, and questionnaire jobs one at a time.
+
+    `pipeline` answers from the default knowledge base; `opener` opens a named one that a
+    channel chose (`/rfp config`), on first use."""
     reviewers = reviewer_directory(settings, client, store)
     library = AnswerLibrary(store, embedder, settings.library_threshold)
-    worker = QuestionWorker(client, store, pipeline, library, reviewers, settings.max_concurrent_runs, progress_interval)
+    sources = ChannelSources(KnowledgeBases(pipeline, opener), ChannelSettingsStore(store))
+    worker = QuestionWorker(client, store, sources, library, reviewers, settings.max_concurrent_runs, progress_interval)
     batches = BatchStore(store)
     files = SlackFiles(client, settings.batch_max_bytes)
     publisher = BatchPublisher(client, files, batches, store, BatchReview(client, batches, reviewers))
     runner = BatchRunner(batches, pipeline, library, pipeline_config(settings), settings.batch_concurrency)
     worker.jobs = JobWorker(client, batches, runner, files, publisher, limits_of(settings), worker.name,
-                            progress_interval=2 * progress_interval)
+                            progress_interval=2 * progress_interval, sources=sources)
     return worker
 
 

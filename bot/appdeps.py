@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
@@ -14,6 +15,10 @@ from .batch_queue import JobQueue
 from .home import HomeTab
 from .questions import QuestionQueue
 from .review_desk import ReviewDesk
+
+
+async def _none() -> list[str]:
+    return []
 
 
 @dataclass
@@ -32,3 +37,5 @@ class AppDeps:
     home: HomeTab
     channels: ChannelSettingsStore
     default_threshold: int = 70
+    knowledge_bases: Callable[[], Awaitable[list[str]]] = _none
+    """The named knowledge bases a channel may choose (see bot.knowledge.available)."""

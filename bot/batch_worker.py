@@ -21,6 +21,7 @@ from .batch_blocks import job_progress_text
 from .batch_publish import BatchPublisher
 from .blocks import error_text
 from .errors import BotError
+from .knowledge import ChannelSources
 from .leases import keep_lease
 from .questionnaire import BatchRunner, JobProgress, Limits, attach_file
 from .slack_files import SlackFiles
@@ -59,8 +60,10 @@ class JobWorker:
     """Claims queued jobs and answers them, one at a time."""
 
     def __init__(self, client: AsyncWebClient, batches: BatchStore, runner: BatchRunner, files: SlackFiles,
-                 publisher: BatchPublisher, limits: Limits, name: str, progress_interval: float = 2.0) -> None:
+                 publisher: BatchPublisher, limits: Limits, name: str, progress_interval: float = 2.0,
+                 sources: ChannelSources | None = None) -> None:
         self._client = client
+        self._sources = sources
         self._batches = batches
         self._runner = runner
         self._files = files
@@ -127,7 +130,11 @@ class JobWorker:
         async def on_progress(progress: JobProgress) -> None:
             await message.show(progress)
 
-        progress = await self._runner.run(job, on_progress)
+        if self._sources:  # the channel's own knowledge base, and the answers approved where it answers
+            progress = await self._runner.run(job, on_progress, await self._sources.pipeline(job.channel),
+                                              await self._sources.reusable(job.channel))
+        else:
+            progress = await self._runner.run(job, on_progress)
         await self._batches.update(job.id, status="done", finished_at=now())
         await message.show(progress, "done", force=True)
         await self._publisher.publish(await self._batches.get(job.id))

@@ -51,9 +51,13 @@ def clarification_blocks(asked: Clarification, run_id: str, question: str) -> li
     return blocks
 
 
+DEFAULT_KB = "default"
+
+
 def channel_config_modal(channel: str, users: list[str], groups: list[str], threshold: int | None,
-                         default_threshold: int) -> dict:
-    """`/rfp config`: the channel's own reviewers and confidence threshold (empty: the defaults)."""
+                         default_threshold: int, knowledge_bases: list[str] = (), current_kb: str | None = None
+                         ) -> dict:
+    """`/rfp config`: the channel's own reviewers, confidence threshold and knowledge base (empty: the defaults)."""
     people = {"type": "multi_users_select", "action_id": "users",
               "placeholder": {"type": "plain_text", "text": "The configured reviewers"}}
     if users:
@@ -74,9 +78,22 @@ def channel_config_modal(channel: str, users: list[str], groups: list[str], thre
                 {"type": "input", "block_id": "threshold", "optional": True, "element": level,
                  "label": {"type": "plain_text", "text": f"Send answers under this confidence to review "
                                                          f"(default {default_threshold})"}},
+                _knowledge_base_input(knowledge_bases, current_kb),
                 _context("Leave a field empty for the workspace default (RFPBOT_REVIEWERS, "
                          "RFPBOT_CONFIDENCE_THRESHOLD)."),
             ]}
+
+
+def _knowledge_base_input(names: list[str], current: str | None) -> dict:
+    if not names:
+        return _context("Answers come from the default knowledge base; an admin adds others with "
+                        "`rfpbot ingest DIR --kb NAME`.")
+    options = [{"text": {"type": "plain_text", "text": "The default knowledge base"}, "value": DEFAULT_KB},
+               *({"text": {"type": "plain_text", "text": name}, "value": name} for name in names)]
+    chosen = next((o for o in options if o["value"] == current), options[0])
+    return {"type": "input", "block_id": "kb", "element": {"type": "static_select", "action_id": "kb",
+                                                           "options": options, "initial_option": chosen},
+            "label": {"type": "plain_text", "text": "Answer from this knowledge base"}}
 
 
 def reply_to(talk: str) -> str:

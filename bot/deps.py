@@ -12,6 +12,7 @@ from retrieval.weaviate_index import WeaviateIndex, connect
 from storage import Store, open_database
 
 from .errors import ConfigError
+from .knowledge import check_name, weaviate_prefix
 from .settings import Settings
 
 
@@ -32,11 +33,25 @@ def make_embedder(settings: Settings) -> Embedder:
 
 
 async def open_index(settings: Settings, *, index_path: Path | None = None, create: bool = False,
-                     rebuild: bool = False, prefix: str | None = None) -> Index:
+                     rebuild: bool = False, prefix: str | None = None, kb: str | None = None) -> Index:
     """Weaviate when WEAVIATE_URL is set (unless --index names a file), else the embedded index.
 
-    `create` for ingestion; otherwise the index must exist already.
+    `kb` names a knowledge base other than the default (see bot.knowledge). `create`
+    for ingestion; otherwise the index must exist already.
     """
+    if kb:
+        if index_path is not None:
+            raise ConfigError("give either --index or --kb, not both")
+        check_name(kb)
+        if settings.weaviate_url:
+            prefix = weaviate_prefix(settings, kb)
+        else:
+            index_path = settings.knowledge_base_dir() / f"{kb}.sqlite"
+            if create:
+                index_path.parent.mkdir(parents=True, exist_ok=True)
+            elif not index_path.exists():
+                raise ConfigError(f"there is no knowledge base {kb!r} (no {index_path}): build it with "
+                                  f"`rfpbot ingest DIR --kb {kb}`")
     embedder = make_embedder(settings)
     if settings.weaviate_url and index_path is None:
         client = await connect(settings.weaviate_url, settings.weaviate_grpc_port, settings.weaviate_api_key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import numpy as np
 
@@ -20,9 +21,10 @@ class AnswerLibrary:
         self._embedder = embedder
         self._threshold = threshold
 
-    async def match(self, question: str) -> LibraryEntry | None:
-        """The closest approved answer when it is close enough and about the same things."""
-        entries = [e for e in await self._store.library() if e.embedding]
+    async def match(self, question: str, allow: Callable[[LibraryEntry], bool] = lambda entry: True
+                    ) -> LibraryEntry | None:
+        """The closest approved answer (among those `allow`ed) when it is close enough and about the same things."""
+        entries = [e for e in await self._store.library() if e.embedding and allow(e)]
         if not entries:
             return None
         query = (await self._embedder.embed([question]))[0]

@@ -125,6 +125,10 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         "WARNING", validation_alias=_env("RFPBOT_LOG_LEVEL"), description="Logging level of the process.")
 
+    def knowledge_base_dir(self) -> Path:
+        """Where named knowledge bases' embedded indexes live (`rfpbot ingest --kb NAME`)."""
+        return (self.data_dir / "kb").expanduser()
+
     def resolved_db_path(self) -> Path:
         """Where the database lives."""
         return (self.db_path or self.data_dir / "rfpbot.sqlite").expanduser()

@@ -1,4 +1,4 @@
-"""A channel's own settings (`/rfp config`): its reviewers and confidence threshold."""
+"""A channel's own settings (`/rfp config`): its reviewers, confidence threshold and knowledge base."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ class ChannelSettings(BaseModel):
     reviewers: str | None = None
     """Comma-separated user and user-group ids."""
     confidence_threshold: int | None = None
+    knowledge_base: str | None = None
+    """A named knowledge base to answer from (None: the default one)."""
     updated_by: str
     updated_at: datetime
 
@@ -38,10 +40,19 @@ class ChannelSettingsStore:
 
         return await self.store.call(read)
 
-    async def put(self, channel: str, reviewers: str | None, threshold: int | None, user: str) -> ChannelSettings:
+    async def knowledge_bases(self) -> dict[str, str]:
+        """{channel: knowledge base} for the channels that answer from a named one."""
+        def read() -> dict[str, str]:
+            return {r["channel"]: r["knowledge_base"] for r in self.db.query(
+                "SELECT channel, knowledge_base FROM channel_settings WHERE knowledge_base IS NOT NULL")}
+
+        return await self.store.call(read)
+
+    async def put(self, channel: str, reviewers: str | None, threshold: int | None, user: str,
+                  knowledge_base: str | None = None) -> ChannelSettings:
         """Replace the channel's settings."""
         settings = ChannelSettings(channel=channel, reviewers=reviewers or None, confidence_threshold=threshold,
-                                   updated_by=user, updated_at=now())
+                                   knowledge_base=knowledge_base or None, updated_by=user, updated_at=now())
 
         def write() -> ChannelSettings:
             with self.db.conn:

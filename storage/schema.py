@@ -81,6 +81,10 @@ MIGRATIONS: list[str] = [
         channel TEXT PRIMARY KEY, reviewers TEXT, confidence_threshold INTEGER, updated_by TEXT NOT NULL,
         updated_at TEXT NOT NULL);
     """,
+    # 6: a channel's own knowledge base (a name; see bot.knowledge)
+    """
+    ALTER TABLE channel_settings ADD COLUMN knowledge_base TEXT;
+    """,
 ]
 
 

@@ -11,7 +11,7 @@ import aiohttp
 from aiohttp import web
 
 from agents.pipeline import Pipeline
-from bot.deps import open_store
+from bot.deps import open_index, open_store
 from bot.app import EVENTS_PATH, build_app, build_deps, build_worker, slack_client, web_app
 from bot.appdeps import AppDeps
 from bot.worker_host import InProcessWorker
@@ -80,7 +80,8 @@ async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: 
     client = slack_client(settings)
     async def build():
         built = await pipeline() if callable(pipeline) and not isinstance(pipeline, Pipeline) else pipeline
-        return build_worker(settings, client, store, built, embedder, progress_interval=0.2)
+        return build_worker(settings, client, store, built, embedder, progress_interval=0.2,
+                            opener=lambda name: open_index(settings, kb=name))
 
     worker = await InProcessWorker.start(build)
     deps = build_deps(settings, client, store, embedder, notify=worker.notify)

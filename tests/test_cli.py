@@ -92,3 +92,25 @@ def test_openai_embedder_without_key_is_a_config_error(capsys, monkeypatch):
     monkeypatch.setenv("RFPBOT_EMBEDDER", "openai")
     assert main(["ingest", str(KB)]) == 2
     assert "OPENAI_API_KEY" in capsys.readouterr().err
+
+
+def test_a_named_knowledge_base_is_built_and_answered_from_beside_the_default(capsys, tmp_path):
+    docs = tmp_path / "widgets"
+    docs.mkdir()
+    (docs / "vault.md").write_text("# Widget vault\n\nWidget vault secrets are sealed with ChaCha20-Poly1305.\n")
+    assert main(["ingest", str(KB)]) == 0
+    assert main(["ingest", str(docs), "--kb", "widgets"]) == 0
+    capsys.readouterr()
+    assert main(["search", "widget vault secrets", "--kb", "widgets", "--json"]) == 0
+    assert {h["source_path"] for h in json.loads(capsys.readouterr().out)} == {"vault.md"}
+    assert main(["search", "widget vault secrets", "--json"]) == 0
+    assert "vault.md" not in {h["source_path"] for h in json.loads(capsys.readouterr().out)}
+    assert main(["ask", "How are widget vault secrets sealed?", "--kb", "widgets"]) == 0
+    assert "ChaCha20-Poly1305" in capsys.readouterr().out
+
+
+def test_a_bad_knowledge_base_name_exits_2_saying_what_a_name_may_be(capsys, tmp_path):
+    assert main(["ingest", str(KB), "--kb", "../etc"]) == 2
+    assert "lower-case letters and digits" in capsys.readouterr().err
+    assert main(["ask", "Do you support SSO?", "--kb", "nosuch"]) == 2
+    assert "there is no knowledge base 'nosuch'" in capsys.readouterr().err

@@ -21,6 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("question", help="the question, in quotes")
     parser.add_argument("--engine", choices=["offline", "openai"], help="default: openai when OPENAI_API_KEY is set")
     parser.add_argument("--index", type=Path, help="index file")
+    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
     parser.add_argument("--json", action="store_true", help="print the whole PipelineResult as JSON")
     parser.set_defaults(handler=run)
 
@@ -28,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Progress on stderr, the answer on stdout; exit 1 when the run failed."""
     question = validate_question(args.question, pipeline_config(settings))
-    index = await open_index(settings, index_path=args.index)
+    index = await open_index(settings, index_path=args.index, kb=args.kb)
     try:
         pipeline = make_pipeline(settings, index, args.engine)
         try:

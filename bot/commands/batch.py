@@ -36,6 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="continue the last batch of this file where it stopped (an interrupted one)")
     parser.add_argument("--engine", choices=["offline", "openai"])
     parser.add_argument("--index", type=Path, help="index file")
+    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(handler=run)
 
@@ -52,7 +53,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     # for more than N calls, or they queue behind each other.
     settings = settings.model_copy(update={"llm_concurrency": max(settings.llm_concurrency, 2 * concurrency)})
     # A missing index or model key is said before any job exists.
-    index = await open_index(settings, index_path=args.index)
+    index = await open_index(settings, index_path=args.index, kb=args.kb)
     try:
         pipeline = make_pipeline(settings, index, args.engine)
         try:

@@ -1,4 +1,4 @@
-"""`rfpbot ingest PATH... [--index PATH] [--rebuild] [--base-url URL]`"""
+"""`rfpbot ingest PATH... [--index PATH | --kb NAME] [--rebuild] [--base-url URL]`"""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("ingest", help="ingest documentation into the index")
     parser.add_argument("paths", nargs="+", type=Path, help="folders or files to ingest")
     parser.add_argument("--index", type=Path, help="index file (default: RFPBOT_INDEX or the data dir)")
+    parser.add_argument("--kb", metavar="NAME", help="build a named knowledge base, for channels to choose in `/rfp config`")
     parser.add_argument("--rebuild", action="store_true", help="start the index afresh (e.g. a new embedder)")
     parser.add_argument("--base-url", help="base URL for documents whose front matter has no url")
     parser.set_defaults(handler=run)
@@ -28,7 +29,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     for path in args.paths:  # before the index is opened (or created): a typo changes nothing
         if not path.exists():
             raise PathNotFound(path)
-    index = await open_index(settings, index_path=args.index, create=True, rebuild=args.rebuild)
+    index = await open_index(settings, index_path=args.index, kb=args.kb, create=True, rebuild=args.rebuild)
     bar = ProgressBar("embedding")
     try:
         summary = await ingest(

@@ -25,6 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="0 = keywords only, 1 = vectors only (default 0.5)")
     parser.add_argument("--min-score", type=float, default=0.0, help="drop results under this fused score")
     parser.add_argument("--index", type=Path, help="index file")
+    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
     parser.set_defaults(handler=run)
 
@@ -33,7 +34,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Print ranked chunks; exit 1 when nothing matched."""
     if not args.query.strip():
         raise EmptyQuery()
-    index = await open_index(settings, index_path=args.index)
+    index = await open_index(settings, index_path=args.index, kb=args.kb)
     try:
         hits = await index.search(args.query, k=args.k, csp=args.csp, alpha=args.alpha, min_score=args.min_score)
     finally:

@@ -102,7 +102,8 @@ async def _local_worker(args, settings: Settings, client, store: Store, embedder
         index = await open_index(settings, index_path=args.index)
         pipeline = make_pipeline(settings, index, args.engine)
         opened.append((index, pipeline))
-        return build_worker(settings, client, store, pipeline, embedder)
+        return build_worker(settings, client, store, pipeline, embedder,
+                            opener=lambda name: open_index(settings, kb=name))
 
     async def cleanup():
         for index, pipeline in opened:

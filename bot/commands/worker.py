@@ -38,7 +38,8 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     store = open_store(settings)
     embedder = make_embedder(settings)
     pipeline = make_pipeline(settings, index, args.engine)
-    worker = build_worker(settings, client, store, pipeline, embedder)
+    worker = build_worker(settings, client, store, pipeline, embedder,
+                          opener=lambda name: open_index(settings, kb=name))
     await embedder.embed(["warm-up"])
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):

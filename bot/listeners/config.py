@@ -1,4 +1,4 @@
-"""`/rfp config`: a channel's own reviewers and confidence threshold, in a modal."""
+"""`/rfp config`: a channel's own reviewers, confidence threshold and knowledge base, in a modal."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
-from ..blocks import VIEW_CHANNEL_CONFIG, channel_config_modal
+from ..blocks import DEFAULT_KB, VIEW_CHANNEL_CONFIG, channel_config_modal
 from ..reviewers import parse_ids
 from .errors import reported
 
@@ -21,7 +21,8 @@ async def open_config(deps: AppDeps, command: dict, default_threshold: int) -> s
     ids = parse_ids(current.reviewers or "") if current else []
     users, groups = [i for i in ids if i[0] in "UW"], [i for i in ids if i[0] == "S"]
     await deps.client.views_open(trigger_id=command["trigger_id"], view=channel_config_modal(
-        channel, users, groups, current.confidence_threshold if current else None, default_threshold))
+        channel, users, groups, current.confidence_threshold if current else None, default_threshold,
+        await deps.knowledge_bases(), current.knowledge_base if current else None))
     return None
 
 
@@ -40,15 +41,21 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         if level and not (level.isdigit() and 0 <= int(level) <= 100):
             await ack(response_action="errors", errors={"threshold": "A whole number from 0 to 100."})
             return
+        kb = ((values.get("kb", {}).get("kb") or {}).get("selected_option") or {}).get("value") or DEFAULT_KB
+        if kb != DEFAULT_KB and kb not in await deps.knowledge_bases():
+            await ack(response_action="errors", errors={"kb": f"There is no knowledge base {kb!r} any more."})
+            return
         await ack()
         user, channel = body["user"]["id"], json.loads(view["private_metadata"])["channel"]
         if not await deps.desk.directory.default.can_review(user, None):
             return  # a forged submission: only the workspace's reviewers open this modal
-        settings = await deps.channels.put(channel, ", ".join([*users, *groups]), int(level) if level else None, user)
+        settings = await deps.channels.put(channel, ", ".join([*users, *groups]), int(level) if level else None, user,
+                                           None if kb == DEFAULT_KB else kb)
         who = " ".join(f"<@{u}>" for u in users) + "".join(f" <!subteam^{g}>" for g in groups)
         await deps.client.chat_postEphemeral(
             channel=channel, user=user,
             text=f"Saved. Reviewers here: {who.strip() or 'the workspace default'}; confidence threshold: "
-                 f"{settings.confidence_threshold if settings.confidence_threshold is not None else 'the default'}.")
+                 f"{settings.confidence_threshold if settings.confidence_threshold is not None else 'the default'}; "
+                 f"knowledge base: {settings.knowledge_base or 'the default'}.")
 
     app.view(VIEW_CHANNEL_CONFIG)(reported(saved))

@@ -17,7 +17,7 @@ from agents.config import PipelineConfig
 from agents.errors import AgentError
 from agents.guardrails import validate_question
 from agents.pipeline import Pipeline
-from storage import BatchJob, BatchRow, BatchStore
+from storage import BatchJob, BatchRow, BatchStore, LibraryEntry
 
 from ..library import AnswerLibrary
 
@@ -66,14 +66,16 @@ class BatchRunner:
             progress.needs_review += source.state == "failed" or source.escalated
         return progress
 
-    async def run(self, job: BatchJob, on_progress: OnProgress | None = None) -> JobProgress:
-        """Answer every pending row; returns the job's progress at the end."""
+    async def run(self, job: BatchJob, on_progress: OnProgress | None = None, pipeline: Pipeline | None = None,
+                  reusable: Callable[[LibraryEntry], bool] = lambda entry: True) -> JobProgress:
+        """Answer every pending row (with `pipeline` instead of the runner's own, and reusing
+        only the approved answers `reusable` allows); returns the job's progress at the end."""
         pending = [r for r in await self._batches.rows(job.id) if r.state == "pending" and r.same_as is None]
         slots = asyncio.Semaphore(self._concurrency)
 
         async def one(row: BatchRow) -> None:
             async with slots:
-                await self._answer(job, row)
+                await self._answer(job, row, pipeline or self._pipeline, reusable)
             if on_progress:
                 await on_progress(await self.progress(job))
 
@@ -87,12 +89,13 @@ class BatchRunner:
             await asyncio.gather(*tasks, return_exceptions=True)
         return await self.progress(job)
 
-    async def _answer(self, job: BatchJob, row: BatchRow) -> None:
+    async def _answer(self, job: BatchJob, row: BatchRow, pipeline: Pipeline,
+                      reusable: Callable[[LibraryEntry], bool]) -> None:
         try:
             question = validate_question(row.question, self._config)
-            entry = await self._library.match(question) if self._library else None
+            entry = await self._library.match(question, reusable) if self._library else None
             if entry is None:
-                result = await self._pipeline.run(question)
+                result = await pipeline.run(question)
         except AgentError as exc:
             await self._batches.failed(row, str(exc))
             return
