@@ -11,6 +11,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from storage import BatchStore
 
 from .batch_blocks import job_progress_text
+from .payloads import SharedFile
 from .questionnaire import BatchOptions, new_job
 
 QUESTIONNAIRE_SUFFIXES = (".csv", ".tsv", ".xlsx", ".xlsm", ".xls")  # .xls: to say how to convert it
@@ -22,9 +23,9 @@ _COLUMN = re.compile(rf"\b[Cc]olumn\s*:?\s*({_QUOTED}|[A-Z]{{1,3}}\b|\d+\b)")
 _SHEET = re.compile(rf"\b(?:[Ss]heet|[Tt]ab)\s*:?\s*({_QUOTED})")
 
 
-def is_questionnaire(file: dict) -> bool:
+def is_questionnaire(file: SharedFile) -> bool:
     """A shared file rfpbot can fill in (by its name)."""
-    return PurePath(file.get("name") or "").suffix.lower() in QUESTIONNAIRE_SUFFIXES
+    return PurePath(file.name or "").suffix.lower() in QUESTIONNAIRE_SUFFIXES
 
 
 def options_from_text(text: str) -> BatchOptions:
@@ -44,15 +45,15 @@ class JobQueue:
         self._batches = batches
         self._notify = notify
 
-    async def put(self, file: dict, text: str, *, asker: str | None, channel: str, thread_ts: str,
+    async def put(self, file: SharedFile, text: str, *, asker: str | None, channel: str, thread_ts: str,
                   event_id: str | None = None) -> str | None:
         """Queue the file and say so in the thread; returns the job id (None for a redelivered event)."""
-        name = file.get("name") or file["id"]
+        name = file.name or file.id
         # "new" until its progress message exists: a worker claims only queued jobs, and
         # then rewrites that message rather than posting a second one.
-        job = new_job(name, options_from_text(text), file_id=file["id"], asker=asker, channel=channel,
+        job = new_job(name, options_from_text(text), file_id=file.id, asker=asker, channel=channel,
                       thread_ts=thread_ts, status="new")
-        if await self._batches.create(job, event_id=f"{event_id}:{file['id']}" if event_id else None) is None:
+        if await self._batches.create(job, event_id=f"{event_id}:{file.id}" if event_id else None) is None:
             return None
         try:
             response = await self._client.chat_postMessage(channel=channel, thread_ts=thread_ts,

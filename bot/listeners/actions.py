@@ -7,16 +7,8 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from ..appdeps import AppDeps
 from ..batch_blocks import ACTION_EXPORT, ACTION_MORE_REVIEWS
 from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, edit_modal, reject_modal
+from ..payloads import BlockActions
 from .errors import reported
-
-
-def _where(body: dict) -> tuple[str, str, str | None]:
-    """(who clicked, the button's value, the channel; None when the click came from the App Home)."""
-    return body["user"]["id"], body["actions"][0]["value"], (body.get("channel") or {}).get("id")
-
-
-def _from_home(body: dict) -> bool:
-    return (body.get("view") or {}).get("type") == "home"
 
 
 def register(app: AsyncApp, deps: AppDeps) -> None:
@@ -25,26 +17,27 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     async def approve(ack: AsyncAck, body: dict) -> None:
         await ack()
-        user, run_id, channel = _where(body)
+        click = BlockActions.model_validate(body)
         # From the App Home a refusal is said privately in the answer's own conversation.
-        channel = channel or (await deps.store.get_run(run_id)).channel
-        await desk.decide(run_id, user, "approve", channel)
-        if _from_home(body):
-            await deps.home.publish(user)
+        channel = click.channel_id or (await deps.store.get_run(click.value)).channel
+        await desk.decide(click.value, click.clicker, "approve", channel)
+        if click.from_home:
+            await deps.home.publish(click.clicker)
 
     async def open_modal(ack: AsyncAck, body: dict, kind: str) -> None:
         await ack()
-        user, run_id, channel = _where(body)
-        run = await deps.store.get_run(run_id)
-        channel = channel or run.channel
-        if not await desk.allowed(user, run, channel, kind) or await desk.already_decided(run, user, channel):
+        click = BlockActions.model_validate(body)
+        run = await deps.store.get_run(click.value)
+        channel = click.channel_id or run.channel
+        if not await desk.allowed(click.clicker, run, channel, kind) or await desk.already_decided(
+                run, click.clicker, channel):
             return
-        where = {"channel": channel, "home": _from_home(body)}
+        where = {"channel": channel, "home": click.from_home}
         if kind == "edit":
-            view = edit_modal(run_id, run.result().synthesis.answer, where)
+            view = edit_modal(run.id, run.result().synthesis.answer, where)
         else:
-            view = reject_modal(run_id, where)
-        await deps.client.views_open(trigger_id=body["trigger_id"], view=view)
+            view = reject_modal(run.id, where)
+        await deps.client.views_open(trigger_id=click.trigger_id, view=view)
 
     async def edit(ack: AsyncAck, body: dict) -> None:
         await open_modal(ack, body, "edit")
@@ -54,8 +47,9 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     async def run_anyway(ack: AsyncAck, body: dict) -> None:
         await ack()
-        user, run_id, channel = _where(body)
-        run = await deps.store.get_run(run_id)
+        click = BlockActions.model_validate(body)
+        user, channel = click.clicker, click.channel_id
+        run = await deps.store.get_run(click.value)
         # Only in the run's own conversation, by whoever asked or a reviewer: a forged click
         # must not replay someone else's (perhaps private) question.
         if run.status != "reused" or run.channel != channel or not (
@@ -67,9 +61,9 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         await deps.queue.put(run.question, asker=user, channel=run.channel, thread_ts=run.thread_ts,
                              use_library=False)
 
-    async def job_of(body: dict, value: str, what: str):
+    async def job_of(click: BlockActions, value: str, what: str):
         """The job a button names, when the clicker may act on it here (else told privately, None)."""
-        user, channel = body["user"]["id"], body["channel"]["id"]
+        user, channel = click.clicker, click.channel_id
         job = await deps.batches.get(value)
         # Only in the job's own thread, by whoever shared the file or a reviewer.
         if job.channel != channel or not (
@@ -82,11 +76,12 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     async def more_reviews(ack: AsyncAck, body: dict) -> None:
         await ack()
-        job_id, _, page = body["actions"][0]["value"].partition(":")
-        job = await job_of(body, job_id, "list more of its answers")
+        click = BlockActions.model_validate(body)
+        job_id, _, page = click.value.partition(":")
+        job = await job_of(click, job_id, "list more of its answers")
         if job is None:
             return
-        message = body.get("container", {}).get("message_ts")
+        message = click.message_ts
         if message:  # the button goes: a second click must not post the same pages again
             await deps.client.chat_update(channel=job.channel, ts=message, text="The next answers to review are below.",
                                           blocks=[])
@@ -94,8 +89,9 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     async def export_again(ack: AsyncAck, body: dict) -> None:
         await ack()
-        user, job_id, channel = _where(body)
-        job = await job_of(body, job_id, "export it again")
+        click = BlockActions.model_validate(body)
+        user, channel = click.clicker, click.channel_id
+        job = await job_of(click, click.value, "export it again")
         if job is None:
             return
         if job.status != "done":

@@ -9,6 +9,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
 from ..blocks import ACTION_CLARIFY
+from ..payloads import BlockActions
 from ..slack_text import escape
 from .errors import reported
 
@@ -18,8 +19,9 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     async def pick(ack: AsyncAck, body: dict) -> None:
         await ack()
-        user, channel = body["user"]["id"], body["channel"]["id"]
-        choice = json.loads(body["actions"][0]["value"])
+        click = BlockActions.model_validate(body)
+        user, channel = click.clicker, click.channel_id
+        choice = json.loads(click.value)
         run = await deps.store.get_run(choice["run"])
         # Only in the question's own thread, by whoever asked or a reviewer.
         reviewers = await deps.desk.directory.of(channel)
@@ -30,7 +32,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         if not await deps.store.close_clarification(run.id):
             await deps.client.chat_postEphemeral(channel=channel, user=user, text="That was chosen already.")
             return
-        message = body.get("container", {}).get("message_ts")
+        message = click.message_ts
         if message:
             await deps.client.chat_update(channel=channel, ts=message, text=f"<@{user}> chose: {escape(choice['q'])}",
                                           blocks=[])

@@ -9,6 +9,7 @@ from agents.redaction import redact
 
 from ..appdeps import AppDeps
 from ..blocks import reply_to
+from ..payloads import SlashCommand
 from ..slack_text import inert, question_text
 from .config import open_config
 from .errors import reported
@@ -18,9 +19,10 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     """The slash command: help privately, a question visibly with the answer threaded under it."""
 
     async def rfp(ack: AsyncAck, command: dict) -> None:
-        text = question_text(command.get("text") or "")
+        asked = SlashCommand.model_validate(command)
+        text = question_text(asked.text)
         if text.lower() == "config":
-            refusal = await open_config(deps, command, deps.default_threshold)
+            refusal = await open_config(deps, asked, deps.default_threshold)
             if refusal:
                 await ack(text=refusal)
             else:
@@ -31,13 +33,12 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
             await ack(text=reply_to(talk))
             return
         await ack()
-        user, channel = command["user_id"], command["channel_id"]
         # Slack never resends a slash command; the same trigger id twice is a replayed request.
-        trigger = command.get("trigger_id")
-        if trigger and not await deps.store.first_delivery(f"command:{trigger}", "command"):
+        if asked.trigger_id and not await deps.store.first_delivery(f"command:{asked.trigger_id}", "command"):
             return
         # The question is posted for the channel to see, so personal data in it is not.
-        posted = await deps.client.chat_postMessage(channel=channel, text=f"<@{user}> asked: {inert(redact(text).text)}")
-        await deps.queue.put(text, asker=user, channel=channel, thread_ts=posted["ts"])
+        posted = await deps.client.chat_postMessage(channel=asked.channel_id,
+                                                    text=f"<@{asked.user_id}> asked: {inert(redact(text).text)}")
+        await deps.queue.put(text, asker=asked.user_id, channel=asked.channel_id, thread_ts=posted["ts"])
 
     app.command("/rfp")(reported(rfp))

@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-import json
-
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
 from ..blocks import DEFAULT_KB, VIEW_CHANNEL_CONFIG, channel_config_modal
+from ..payloads import SlashCommand, ViewSubmission
 from ..reviewers import parse_ids
 from .errors import reported
 
 
-async def open_config(deps: AppDeps, command: dict, default_threshold: int) -> str | None:
+async def open_config(deps: AppDeps, command: SlashCommand, default_threshold: int) -> str | None:
     """Open the modal for the command's channel; a refusal to say instead, or None."""
-    user, channel = command["user_id"], command["channel_id"]
+    user, channel = command.user_id, command.channel_id
     if not await deps.desk.directory.default.can_review(user, None):
         return "Only the workspace's reviewers (RFPBOT_REVIEWERS) can change rfpbot's settings for a channel."
     current = await deps.channels.get(channel)
     ids = parse_ids(current.reviewers or "") if current else []
     users, groups = [i for i in ids if i[0] in "UW"], [i for i in ids if i[0] == "S"]
-    await deps.client.views_open(trigger_id=command["trigger_id"], view=channel_config_modal(
+    await deps.client.views_open(trigger_id=command.trigger_id, view=channel_config_modal(
         channel, users, groups, current.confidence_threshold if current else None, default_threshold,
         await deps.knowledge_bases(), current.knowledge_base if current else None))
     return None
@@ -29,24 +28,24 @@ async def open_config(deps: AppDeps, command: dict, default_threshold: int) -> s
 def register(app: AsyncApp, deps: AppDeps) -> None:
     """The modal's submission."""
 
-    async def saved(ack: AsyncAck, body: dict, view: dict) -> None:
-        values = view["state"]["values"]
-        users = values["users"]["users"].get("selected_users") or []
-        groups_text = values["groups"]["text"].get("value") or ""
+    async def saved(ack: AsyncAck, body: dict) -> None:
+        submitted = ViewSubmission.model_validate(body)
+        users = submitted.element("users", "users").get("selected_users") or []
+        groups_text = submitted.text("groups")
         groups = [i for i in parse_ids(groups_text) if i.startswith("S")]
-        if groups_text.strip() and not groups:
+        if groups_text and not groups:
             await ack(response_action="errors", errors={"groups": "Give user-group ids (they start with S)."})
             return
-        level = (values["threshold"]["text"].get("value") or "").strip()
+        level = submitted.text("threshold")
         if level and not (level.isdigit() and 0 <= int(level) <= 100):
             await ack(response_action="errors", errors={"threshold": "A whole number from 0 to 100."})
             return
-        kb = ((values.get("kb", {}).get("kb") or {}).get("selected_option") or {}).get("value") or DEFAULT_KB
+        kb = (submitted.element("kb", "kb").get("selected_option") or {}).get("value") or DEFAULT_KB
         if kb != DEFAULT_KB and kb not in await deps.knowledge_bases():
             await ack(response_action="errors", errors={"kb": f"There is no knowledge base {kb!r} any more."})
             return
         await ack()
-        user, channel = body["user"]["id"], json.loads(view["private_metadata"])["channel"]
+        user, channel = submitted.submitter, submitted.meta()["channel"]
         if not await deps.desk.directory.default.can_review(user, None):
             return  # a forged submission: only the workspace's reviewers open this modal
         settings = await deps.channels.put(channel, ", ".join([*users, *groups]), int(level) if level else None, user,

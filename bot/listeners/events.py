@@ -9,6 +9,7 @@ from agents.focus import small_talk
 from ..appdeps import AppDeps
 from ..batch_queue import is_questionnaire
 from ..blocks import reply_to
+from ..payloads import MessageEvent
 from ..slack_text import inert, question_text
 from .errors import reported
 
@@ -25,10 +26,10 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     """`app_mention` and `message` in DMs (no subtypes: edits, joins, bots)."""
 
     async def app_mention(body: dict, event: dict, context) -> None:
-        await ask(deps, event, body.get("event_id"), context.get("bot_user_id"))
+        await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
 
     async def direct_message(body: dict, event: dict, context) -> None:
-        await ask(deps, event, body.get("event_id"), context.get("bot_user_id"))
+        await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
 
     async def home_opened(event: dict) -> None:
         if event.get("tab") == "home":
@@ -41,39 +42,36 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     app.event({"type": "message", "subtype": "file_share"}, matchers=[_is_direct_message])(reported(direct_message))
 
 
-async def ask(deps: AppDeps, event: dict, event_id: str | None, bot_user_id: str | None = None) -> None:
+async def ask(deps: AppDeps, event: MessageEvent, event_id: str | None, bot_user_id: str | None = None) -> None:
     """Queue a question; in a thread it is a follow-up to the thread's earlier question.
 
     Runs after Bolt has acknowledged the event, so the check for Slack's redeliveries
     (by event id, in the database) costs the acknowledgement nothing.
     """
-    text = question_text(event.get("text", ""), bot_user_id)
-    channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
-    if event.get("files") and await _questionnaires(deps, event, text, event_id):
+    text = question_text(event.text, bot_user_id)
+    if event.files and await _questionnaires(deps, event, text, event_id):
         return
     talk = "about" if not text or text.lower() in ("help", "?") else small_talk(text)
     if talk:  # nothing to search: no run, no reviewer
         if not event_id or await deps.store.first_delivery(event_id, "small_talk"):
-            await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=reply_to(talk))
+            await deps.client.chat_postMessage(channel=event.channel, thread_ts=event.thread, text=reply_to(talk))
         return
-    await deps.queue.put(text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
-                         followup=bool(event.get("thread_ts")), event_id=event_id)
+    await deps.queue.put(text, asker=event.user, channel=event.channel, thread_ts=event.thread,
+                         followup=event.in_thread, event_id=event_id)
 
 
-async def _questionnaires(deps: AppDeps, event: dict, text: str, event_id: str | None) -> bool:
+async def _questionnaires(deps: AppDeps, event: MessageEvent, text: str, event_id: str | None) -> bool:
     """Queue the shared questionnaires; True when the files were the request (nothing more to do)."""
-    files = event["files"]
-    wanted = [f for f in files if is_questionnaire(f)]
-    channel, thread_ts = event["channel"], event.get("thread_ts") or event["ts"]
+    wanted = [f for f in event.files if is_questionnaire(f)]
     for file in wanted:
-        await deps.jobs.put(file, text, asker=event.get("user"), channel=channel, thread_ts=thread_ts,
+        await deps.jobs.put(file, text, asker=event.user, channel=event.channel, thread_ts=event.thread,
                             event_id=event_id)
     if wanted:
         return True
     if text:
         return False  # a question with a picture attached: the question is answered
     if not event_id or await deps.store.first_delivery(event_id, "not_a_questionnaire"):
-        names = inert(", ".join(f.get("name") or "the file" for f in files))  # a file's name must not ping
-        await deps.client.chat_postMessage(channel=channel, thread_ts=thread_ts,
+        names = inert(", ".join(f.name or "the file" for f in event.files))  # a file's name must not ping
+        await deps.client.chat_postMessage(channel=event.channel, thread_ts=event.thread,
                                            text=NOT_A_QUESTIONNAIRE.format(names=names))
     return True

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import json
-
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
 from ..blocks import VIEW_EDIT, VIEW_REJECT
+from ..payloads import ViewSubmission
 from .errors import reported
 
 
-def _submitted(body: dict, view: dict, block: str) -> tuple[str, dict, str]:
-    meta = json.loads(view["private_metadata"])
-    value = view["state"]["values"][block]["text"]["value"] or ""
-    return body["user"]["id"], meta, value.strip()
+def _submitted(body: dict, block: str) -> tuple[str, dict, str]:
+    submitted = ViewSubmission.model_validate(body)
+    return submitted.submitter, submitted.meta(), submitted.text(block)
 
 
 def register(app: AsyncApp, deps: AppDeps) -> None:
     """Close the modal at once, then record the decision."""
 
-    async def edited(ack: AsyncAck, body: dict, view: dict) -> None:
-        user, meta, text = _submitted(body, view, "answer")
+    async def edited(ack: AsyncAck, body: dict) -> None:
+        user, meta, text = _submitted(body, "answer")
         if not text:
             await ack(response_action="errors", errors={"answer": "The answer cannot be empty."})
             return
@@ -30,8 +28,8 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         if meta.get("home"):
             await deps.home.publish(user)
 
-    async def rejected(ack: AsyncAck, body: dict, view: dict) -> None:
-        user, meta, reason = _submitted(body, view, "reason")
+    async def rejected(ack: AsyncAck, body: dict) -> None:
+        user, meta, reason = _submitted(body, "reason")
         await ack()
         await deps.desk.decide(meta["run_id"], user, "reject", meta["channel"], reason=reason)
         if meta.get("home"):
