@@ -6,7 +6,8 @@ from pydantic import BaseModel
 
 from storage import Review
 
-from .blocks import BLOCK_LIMIT, STATUS_EMOJI, SECTION_LIMIT, decided, review_actions
+from .block_kit import BLOCK_LIMIT, actions, button, context as _context, section as _section
+from .blocks import STATUS_EMOJI, decided, review_actions
 from .questionnaire import BatchSummary, JobProgress
 from .slack_text import escape, inert
 
@@ -28,14 +29,6 @@ class ReviewItem(BaseModel):
     answer: str
     reason: str
     review: Review | None = None
-
-
-def _section(text: str) -> dict:
-    return {"type": "section", "text": {"type": "mrkdwn", "text": text[:SECTION_LIMIT], "verbatim": True}}
-
-
-def _context(text: str) -> dict:
-    return {"type": "context", "elements": [{"type": "mrkdwn", "text": text, "verbatim": True}]}
 
 
 def need_review(count: int) -> str:
@@ -70,9 +63,7 @@ def summary_blocks(summary: BatchSummary, job_id: str) -> list[dict]:
         details.append(f"reviewed: {decided_counts}")
     blocks = [_section("\n".join(lines)), _context(" · ".join(details) + f" · job `{job_id}`")]
     blocks += [_context(f":warning: {escape(w)}") for w in summary.warnings]
-    blocks.append({"type": "actions", "elements": [{
-        "type": "button", "action_id": ACTION_EXPORT, "value": job_id,
-        "text": {"type": "plain_text", "text": "Export again (with review decisions)"}}]})
+    blocks.append(actions([button("Export again (with review decisions)", ACTION_EXPORT, job_id)]))
     return blocks
 
 
@@ -102,6 +93,5 @@ def more_to_review(count: int) -> str:
 
 def more_blocks(count: int, job_id: str, next_page: int) -> list[dict]:
     """That message, with a button posting the next pages."""
-    return [_section(more_to_review(count)), {"type": "actions", "elements": [{
-        "type": "button", "action_id": ACTION_MORE_REVIEWS, "value": f"{job_id}:{next_page}",
-        "text": {"type": "plain_text", "text": "Show the next ones"}}]}]
+    return [_section(more_to_review(count)),
+            actions([button("Show the next ones", ACTION_MORE_REVIEWS, f"{job_id}:{next_page}")])]

@@ -11,10 +11,13 @@ from agents.escalation import clip
 from agents.translation import note_for_asker
 from storage import LibraryEntry, Review
 
+from slack_sdk.models.blocks import (InputBlock, NumberInputElement, Option, StaticSelectElement,
+                                     UserMultiSelectElement)
+
+from .block_kit import (BLOCK_LIMIT, SECTION_LIMIT, actions, button, context as _context, divider, modal,
+                        section as _section, text_input)
 from .slack_text import escape, inert, link, split_text
 
-SECTION_LIMIT = 3000
-BLOCK_LIMIT = 50
 ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY = "review_approve", "review_edit", "review_reject", "run_anyway"
 VIEW_EDIT, VIEW_REJECT = "review_edit_submit", "review_reject_submit"
 ACTION_HELPFUL, ACTION_UNHELPFUL, VIEW_FEEDBACK = "feedback_up", "feedback_down", "feedback_reason_submit"
@@ -37,17 +40,16 @@ HELP = ("*rfpbot* answers security-questionnaire and RFP questions from the prod
 
 def clarification_blocks(asked: Clarification, run_id: str, question: str) -> list[dict]:
     """The question back, with a button per reading and one to answer the question as asked."""
-    def button(label: str, value: dict) -> dict:
+    def choice(label: str, value: dict):
         text = label if len(label) <= _BUTTON_TEXT else label[:_BUTTON_TEXT - 1] + "…"
-        return {"type": "button", "text": {"type": "plain_text", "text": text}, "action_id": f"{ACTION_CLARIFY}_{value['i']}",
-                "value": json.dumps({"run": run_id, **value})}
+        return button(text, f"{ACTION_CLARIFY}_{value['i']}", json.dumps({"run": run_id, **value}))
 
     blocks = [_section(f":thinking_face: {escape(asked.question)}")]
     if asked.readings:
-        choices = [button(label, {"i": n, "q": reading}) for n, (label, reading)
+        choices = [choice(label, {"i": n, "q": reading}) for n, (label, reading)
                    in enumerate(zip(asked.labels, asked.readings))]
-        choices.append(button("Answer it as asked", {"i": len(choices), "q": question}))
-        blocks.append({"type": "actions", "block_id": "clarify", "elements": choices})
+        choices.append(choice("Answer it as asked", {"i": len(choices), "q": question}))
+        blocks.append(actions(choices, block_id="clarify"))
     return blocks
 
 
@@ -58,42 +60,30 @@ def channel_config_modal(channel: str, users: list[str], groups: list[str], thre
                          default_threshold: int, knowledge_bases: list[str] = (), current_kb: str | None = None
                          ) -> dict:
     """`/rfp config`: the channel's own reviewers, confidence threshold and knowledge base (empty: the defaults)."""
-    people = {"type": "multi_users_select", "action_id": "users",
-              "placeholder": {"type": "plain_text", "text": "The configured reviewers"}}
-    if users:
-        people["initial_users"] = users
-    groups_input = {"type": "plain_text_input", "action_id": "text", "initial_value": ", ".join(groups)}
-    level = {"type": "number_input", "is_decimal_allowed": False, "action_id": "text", "min_value": "0",
-             "max_value": "100"}
-    if threshold is not None:
-        level["initial_value"] = str(threshold)
-    return {"type": "modal", "callback_id": VIEW_CHANNEL_CONFIG, "private_metadata": json.dumps({"channel": channel}),
-            "title": {"type": "plain_text", "text": "rfpbot in this channel"},
-            "submit": {"type": "plain_text", "text": "Save"}, "close": {"type": "plain_text", "text": "Cancel"},
-            "blocks": [
-                {"type": "input", "block_id": "users", "optional": True, "element": people,
-                 "label": {"type": "plain_text", "text": "Reviewers of answers given here"}},
-                {"type": "input", "block_id": "groups", "optional": True, "element": groups_input,
-                 "label": {"type": "plain_text", "text": "Reviewer user groups (ids, S…)"}},
-                {"type": "input", "block_id": "threshold", "optional": True, "element": level,
-                 "label": {"type": "plain_text", "text": f"Send answers under this confidence to review "
-                                                         f"(default {default_threshold})"}},
-                _knowledge_base_input(knowledge_bases, current_kb),
-                _context("Leave a field empty for the workspace default (RFPBOT_REVIEWERS, "
-                         "RFPBOT_CONFIDENCE_THRESHOLD)."),
-            ]}
+    people = UserMultiSelectElement(action_id="users", placeholder="The configured reviewers",
+                                    initial_users=users or None)
+    level = NumberInputElement(action_id="text", is_decimal_allowed=False, min_value="0", max_value="100",
+                               initial_value=str(threshold) if threshold is not None else None)
+    return modal(VIEW_CHANNEL_CONFIG, "rfpbot in this channel", "Save", "Cancel", [
+        InputBlock(block_id="users", optional=True, element=people, label="Reviewers of answers given here"),
+        text_input("groups", "Reviewer user groups (ids, S…)", optional=True, multiline=False,
+                   initial=", ".join(groups)),
+        InputBlock(block_id="threshold", optional=True, element=level,
+                   label=f"Send answers under this confidence to review (default {default_threshold})"),
+        _knowledge_base_input(knowledge_bases, current_kb),
+        _context("Leave a field empty for the workspace default (RFPBOT_REVIEWERS, RFPBOT_CONFIDENCE_THRESHOLD)."),
+    ], {"channel": channel})
 
 
-def _knowledge_base_input(names: list[str], current: str | None) -> dict:
+def _knowledge_base_input(names: list[str], current: str | None) -> InputBlock | dict:
     if not names:
         return _context("Answers come from the default knowledge base; an admin adds others with "
                         "`rfpbot ingest DIR --kb NAME`.")
-    options = [{"text": {"type": "plain_text", "text": "The default knowledge base"}, "value": DEFAULT_KB},
-               *({"text": {"type": "plain_text", "text": name}, "value": name} for name in names)]
-    chosen = next((o for o in options if o["value"] == current), options[0])
-    return {"type": "input", "block_id": "kb", "element": {"type": "static_select", "action_id": "kb",
-                                                           "options": options, "initial_option": chosen},
-            "label": {"type": "plain_text", "text": "Answer from this knowledge base"}}
+    options = [Option(value=DEFAULT_KB, label="The default knowledge base"),
+               *(Option(value=name, label=name) for name in names)]
+    chosen = next((o for o in options if o.value == current), options[0])
+    return InputBlock(block_id="kb", label="Answer from this knowledge base",
+                      element=StaticSelectElement(action_id="kb", options=options, initial_option=chosen))
 
 
 def reply_to(talk: str) -> str:
@@ -103,19 +93,6 @@ def reply_to(talk: str) -> str:
     if talk == "greeting":
         return "Hi! " + HELP
     return HELP
-
-
-def _mrkdwn(text: str) -> dict:
-    # verbatim: Slack must not turn URLs or names inside quoted text into links or mentions.
-    return {"type": "mrkdwn", "text": text, "verbatim": True}
-
-
-def _section(text: str) -> dict:
-    return {"type": "section", "text": _mrkdwn(text)}
-
-
-def _context(text: str) -> dict:
-    return {"type": "context", "elements": [_mrkdwn(text)]}
 
 
 def status_line(result: PipelineResult) -> str:
@@ -143,7 +120,7 @@ def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "")
     if result.answer_for_asker() != s.answer:
         blocks.append(_context(clip("*In English, as checked:* " + escape(s.answer), SECTION_LIMIT)))
     if s.citations:
-        blocks.append({"type": "divider"})
+        blocks.append(divider())
         blocks += [_section(_citation(n, c)) for n, c in enumerate(s.citations, start=1)]
     if s.facets_missing:
         blocks.append(_context("*Missing:* " + escape("; ".join(s.facets_missing))))
@@ -157,23 +134,15 @@ def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "")
 
 def feedback_actions(run_id: str) -> dict:
     """👍 / 👎 on an answer, for anyone who reads it."""
-    def button(text: str, action: str) -> dict:
-        return {"type": "button", "text": {"type": "plain_text", "text": text, "emoji": True}, "action_id": action,
-                "value": run_id}
-
-    return {"type": "actions", "block_id": FEEDBACK_BLOCK,
-            "elements": [button(":+1: Helpful", ACTION_HELPFUL), button(":-1: Not helpful", ACTION_UNHELPFUL)]}
+    return actions([button(":+1: Helpful", ACTION_HELPFUL, run_id), button(":-1: Not helpful", ACTION_UNHELPFUL, run_id)],
+                   block_id=FEEDBACK_BLOCK)
 
 
 def feedback_modal(run_id: str, where: dict) -> dict:
     """After a 👎: what was wrong (optional)."""
-    return {"type": "modal", "callback_id": VIEW_FEEDBACK, "private_metadata": json.dumps({"run_id": run_id, **where}),
-            "title": {"type": "plain_text", "text": "What was wrong?"}, "submit": {"type": "plain_text", "text": "Send"},
-            "close": {"type": "plain_text", "text": "Skip"},
-            "blocks": [{"type": "input", "block_id": "reason", "optional": True,
-                        "label": {"type": "plain_text", "text": "Wrong, incomplete, out of date…? (optional)"},
-                        "element": {"type": "plain_text_input", "action_id": "text", "multiline": True,
-                                    "max_length": 1000}}]}
+    return modal(VIEW_FEEDBACK, "What was wrong?", "Send", "Skip",
+                 [text_input("reason", "Wrong, incomplete, out of date…? (optional)", optional=True, max_length=1000)],
+                 {"run_id": run_id, **where})
 
 
 def review_request(reason: str, run_id: str, reviewers: str) -> list[dict]:
@@ -184,12 +153,8 @@ def review_request(reason: str, run_id: str, reviewers: str) -> list[dict]:
 
 def review_actions(run_id: str) -> dict:
     """Approve / Edit / Reject, carrying the run id."""
-    def button(text: str, action: str, style: str | None = None) -> dict:
-        b = {"type": "button", "text": {"type": "plain_text", "text": text}, "action_id": action, "value": run_id}
-        return {**b, "style": style} if style else b
-
-    return {"type": "actions", "block_id": REVIEW_BLOCK, "elements": [
-        button("Approve", ACTION_APPROVE, "primary"), button("Edit", ACTION_EDIT), button("Reject", ACTION_REJECT, "danger")]}
+    return actions([button("Approve", ACTION_APPROVE, run_id, "primary"), button("Edit", ACTION_EDIT, run_id),
+                    button("Reject", ACTION_REJECT, run_id, "danger")], block_id=REVIEW_BLOCK)
 
 
 def decided(review: Review) -> dict:
@@ -226,8 +191,7 @@ def library_blocks(entry: LibraryEntry, run_id: str, channel: str | None) -> lis
         *[_section(piece) for piece in split_text(escape(entry.answer), SECTION_LIMIT)],
         *[_section(_citation(n, c)) for n, c in enumerate(citations, start=1)],
         _context(f"Approved by <@{entry.approved_by}> on {_day(approved)} {asked}"),
-        {"type": "actions", "elements": [{"type": "button", "action_id": ACTION_RUN_ANYWAY, "value": run_id,
-                                          "text": {"type": "plain_text", "text": "Run the full pipeline anyway"}}]},
+        actions([button("Run the full pipeline anyway", ACTION_RUN_ANYWAY, run_id)]),
     ]
     return blocks[:BLOCK_LIMIT]
 
@@ -255,19 +219,11 @@ def error_text(message: str) -> str:
 
 def edit_modal(run_id: str, answer: str, where: dict) -> dict:
     """The modal in which a reviewer edits the answer before approving it."""
-    return {"type": "modal", "callback_id": VIEW_EDIT, "private_metadata": json.dumps({"run_id": run_id, **where}),
-            "title": {"type": "plain_text", "text": "Edit answer"}, "submit": {"type": "plain_text", "text": "Approve"},
-            "close": {"type": "plain_text", "text": "Cancel"},
-            "blocks": [{"type": "input", "block_id": "answer", "label": {"type": "plain_text", "text": "Answer"},
-                        "element": {"type": "plain_text_input", "action_id": "text", "multiline": True,
-                                    "initial_value": answer[:3000], "max_length": 3000}}]}
+    return modal(VIEW_EDIT, "Edit answer", "Approve", "Cancel",
+                 [text_input("answer", "Answer", initial=answer[:3000], max_length=3000)], {"run_id": run_id, **where})
 
 
 def reject_modal(run_id: str, where: dict) -> dict:
     """The modal asking why an answer is rejected."""
-    return {"type": "modal", "callback_id": VIEW_REJECT, "private_metadata": json.dumps({"run_id": run_id, **where}),
-            "title": {"type": "plain_text", "text": "Reject answer"}, "submit": {"type": "plain_text", "text": "Reject"},
-            "close": {"type": "plain_text", "text": "Cancel"},
-            "blocks": [{"type": "input", "block_id": "reason", "label": {"type": "plain_text", "text": "Why?"},
-                        "element": {"type": "plain_text_input", "action_id": "text", "multiline": True,
-                                    "min_length": 3, "max_length": 1000}}]}
+    return modal(VIEW_REJECT, "Reject answer", "Reject", "Cancel",
+                 [text_input("reason", "Why?", min_length=3, max_length=1000)], {"run_id": run_id, **where})

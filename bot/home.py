@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from slack_sdk.models.views import View
 from slack_sdk.web.async_client import AsyncWebClient
 
 from storage import ActivityStore, Figures, RunRecord
 from storage.store import now
 
+from .block_kit import context as _context, divider, header as _header, section as _section
 from .blocks import STATUS_EMOJI, review_actions
 from .reviewers import Reviewers
 from .slack_text import escape
@@ -39,18 +41,6 @@ class HomeTab:
         return view
 
 
-def _section(text: str) -> dict:
-    return {"type": "section", "text": {"type": "mrkdwn", "text": text[:3000], "verbatim": True}}
-
-
-def _context(text: str) -> dict:
-    return {"type": "context", "elements": [{"type": "mrkdwn", "text": text, "verbatim": True}]}
-
-
-def _header(text: str) -> dict:
-    return {"type": "header", "text": {"type": "plain_text", "text": text}}
-
-
 def _figures(label: str, f: Figures) -> str:
     rate = f"{f.helpful_rate:.0%}" if f.helpful_rate is not None else "—"
     return (f"*{label}:* {f.answered} answered · {f.escalated} sent for review · {f.approved} approved · "
@@ -77,18 +67,18 @@ def home_view(waiting: list[RunRecord], total: int, recent: list[RunRecord], wee
     """The Home tab: queue (for reviewers), figures, recent answers; within Slack's 100 blocks."""
     blocks = [_header("rfpbot"), _section(_figures("Last 7 days", week)), _section(_figures("Last 30 days", month))]
     if reviewer:
-        blocks += [{"type": "divider"}, _header(f"Waiting for review ({total})")]
+        blocks += [divider(), _header(f"Waiting for review ({total})")]
         if not waiting:
             blocks.append(_context("Nothing is waiting. :tada:"))
         for run in waiting:
             blocks += _waiting(run)
         if total > len(waiting):
             blocks.append(_context(f"…and {total - len(waiting)} more, oldest first."))
-    blocks += [{"type": "divider"}, _header("Your recent questions")]
+    blocks += [divider(), _header("Your recent questions")]
     for run in recent:
         status = run.compliance_status or ("approved answer reused" if run.status == "reused" else "—")
         blocks.append(_context(f"{STATUS_EMOJI.get(run.compliance_status or '', '')} *{escape(status)}* · "
                                f"{escape(run.question[:200])} · {_where(run)}"))
     if not recent:
         blocks.append(_context("No answers yet: mention me with a question in a channel."))
-    return {"type": "home", "blocks": blocks[:_HOME_BLOCK_LIMIT]}
+    return View(type="home", blocks=blocks[:_HOME_BLOCK_LIMIT]).to_dict()
