@@ -47,9 +47,13 @@ async def screen(question: str, config: PipelineConfig, known: Known,
     redacted = redact(validate_question(question, config))
     result = GuardrailResult(redactions=[r.placeholder for r in redacted.redactions])
     injected = question_injection(redacted.text)
+    searched = redacted.text
+    if not injected and english:
+        searched = await english(redacted.text)
+        injected = question_injection(searched)  # an instruction written in another language
     if injected:
         result.blocked, result.detail, result.message = "injection", injected, INJECTION_REFUSAL
-    elif await out_of_scope(await english(redacted.text) if english else redacted.text, known):
+    elif await out_of_scope(searched, known):
         # A question in another language shares no word with English documents: say so,
         # rather than that it is off topic.
         result.blocked, result.message = "out_of_scope", other_language(redacted.text) or REFUSAL
