@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+
 import pytest
 
 from agents.pipeline import Pipeline
 from bot.cli import main
+from bot.knowledge import available
+from bot.settings import Settings
 from retrieval import RetrievalError, ingest
 from retrieval.weaviate_index import WeaviateIndex, WeaviateUnreachable, connect
 
@@ -42,6 +47,21 @@ def test_cli_works_unchanged_against_weaviate(capsys, monkeypatch, weaviate_serv
     assert "connectors/aws.md" in capsys.readouterr().out
     assert main(["ask", "Do you support SCIM provisioning?"]) == 0
     assert "Partially Supported" in capsys.readouterr().out
+
+
+def test_named_knowledge_bases_live_in_their_own_collections(capsys, monkeypatch, weaviate_server, tmp_path):
+    monkeypatch.setenv("WEAVIATE_URL", weaviate_server.url)
+    monkeypatch.setenv("WEAVIATE_GRPC_PORT", str(weaviate_server.grpc_port))
+    monkeypatch.setenv("RFPBOT_WEAVIATE_PREFIX", "KbTest")
+    docs = tmp_path / "widgets"
+    docs.mkdir()
+    (docs / "vault.md").write_text("# Widget vault\n\nWidget vault secrets are sealed with ChaCha20-Poly1305.\n")
+    assert main(["ingest", str(docs), "--kb", "widgets", "--rebuild"]) == 0
+    assert main(["ingest", str(KB / "overview.md"), "--rebuild"]) == 0
+    capsys.readouterr()
+    assert main(["search", "widget vault secrets", "--kb", "widgets", "-k", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["source_path"] == "vault.md"
+    assert asyncio.run(available(Settings())) == ["widgets"]
 
 
 async def test_server_going_away_mid_ingest_then_rerun_completes(tmp_path, embedder, kb_copy):
