@@ -5,9 +5,11 @@ Two kinds:
   (decided without a model);
 - it names one broad topic ("What about encryption?", "Logging?") that several documents
   answer about equally well: the asker picks one of them (the readings), or asks for the
-  answer as asked. Offline the documents' scores decide; with a model, the model reads the
-  question beside the closest documents' titles and writes the readings, each tied to one
-  of those documents (a reading naming any other is dropped).
+  answer as asked. Offline the documents' scores decide. With a model, the model also reads
+  the question beside the closest documents' titles; when it finds the question vague, its
+  readings are offered, each tied to one of those documents (a reading naming any other is
+  dropped). When it does not, the offline judgement still stands: a small model calls
+  "Logging?" clear, and asking back is cheaper than a wrong guess.
 A question with a subject of its own ("Do you encrypt customer data at rest?") never stops
 here: only short questions with few subject words are considered at all.
 """
@@ -85,12 +87,14 @@ class ClarifyReply(BaseModel):
 async def clarify(question: str, index: Index, llm: LLM | None = None) -> Clarification | None:
     """A question back when the question is too vague; None when it can be answered as asked.
 
-    With `llm` the model judges short questions that have a subject; if it fails, the
-    offline judgement stands.
+    With `llm` the model judges short questions that have a subject first; when it
+    does not ask back (or fails), the offline judgement decides.
     """
     if llm is not None and len(question) <= _MAX_CHARS and topic_terms(question):
         try:
-            return await _with_llm(question, index, llm)
+            asked = await _with_llm(question, index, llm)
+            if asked is not None:
+                return asked
         except LLMError as exc:
             log.warning("clarify: %s; deciding offline", exc)
     return await clarify_offline(question, index)

@@ -116,9 +116,12 @@ async def test_with_a_model_the_readings_are_the_models_questions_tied_to_offere
     assert asked.labels == offered[:2]
 
 
-async def test_the_model_may_judge_a_short_question_clear(harness, kb_index):
-    assert await clarify("What about encryption?", kb_index, _llm(harness)) is None  # the scripted model: clear
-    assert harness.model.payloads("ClarifyReply")
+async def test_a_model_calling_a_question_clear_leaves_the_offline_judgement(harness, kb_index):
+    llm = _llm(harness)  # the scripted model finds every question clear
+    asked = await clarify("What about encryption?", kb_index, llm)
+    assert asked.labels == ["Encryption at rest", "Encryption in transit"]
+    assert await clarify("Are backups encrypted?", kb_index, llm) is None
+    assert len(harness.model.payloads("ClarifyReply")) == 2
 
 
 async def test_clear_questions_and_pointing_ones_never_reach_the_model(harness, kb_index):
