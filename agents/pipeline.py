@@ -108,8 +108,11 @@ class Pipeline:
                 return question
             # Two more calls: the question's translation and the answer's.
             ctx.config = ctx.config.model_copy(update={"max_llm_calls": ctx.config.max_llm_calls + 2})
-            result.translation = Translation(language=language, question=await to_english(ctx, question, language))
-            return result.translation.question
+            english = await to_english(ctx, question, language)
+            if english is None:  # searched as written; the answer says so (agents.language)
+                return question
+            result.translation = Translation(language=language, question=english)
+            return english
 
         return english
 

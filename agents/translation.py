@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from .context import RunContext
 from .contracts import PipelineResult
-from .language import NAMES, searched_in_english
+from .language import NAMES, language_of, searched_in_english
 from .llm import Usage
 
 _TO_ENGLISH = """You translate one question from a security questionnaire or RFP into English.
@@ -29,6 +29,7 @@ Keep every citation marker like [1] or [2] exactly where it stands, and keep pro
 standards and numbers as written. Translate; do not add, drop or soften anything. Reply with JSON only."""
 
 _MARKER = re.compile(r"\[\d+\]")
+_BRACKETED = re.compile(r"\[[A-Z][A-Z_]*(?:_\d+)?\]")
 
 
 class TranslationReply(BaseModel):
@@ -37,19 +38,35 @@ class TranslationReply(BaseModel):
     text: str
 
 
-async def to_english(ctx: RunContext, question: str, language: str) -> str:
-    """The question in English; as written when the model cannot translate it."""
+async def to_english(ctx: RunContext, question: str, language: str) -> str | None:
+    """The question in English; None when the model cannot give a usable translation."""
 
-    async def work(usage: Usage) -> str:
-        async def with_llm() -> str:
+    async def work(usage: Usage) -> str | None:
+        async def with_llm() -> str | None:
             reply = await ctx.ask(node="translation", tier="fast", system=_TO_ENGLISH,
                                   payload={"language": NAMES[language], "question": question},
                                   output=TranslationReply, usage=usage, max_tokens=200)
-            return " ".join(reply.text.split()) or question
+            english = reply.text.strip()
+            return " ".join(english.split()) if usable_translation(question, english) else None
 
-        return await ctx.llm_or_offline("translation", with_llm, lambda: question)
+        return await ctx.llm_or_offline("translation", with_llm, lambda: None)
 
-    return await ctx.step("translation", work, lambda english: f"{NAMES[language]} → English: {english}")
+    return await ctx.step("translation", work, lambda english: f"{NAMES[language]} → English: {english}" if english
+                          else "no usable translation: searched as written")
+
+
+def usable_translation(question: str, english: str) -> bool:
+    """Whether a model's reply reads as the question in English, not as something else.
+
+    A small model may answer instead of translating (a list of advice), hand the text
+    back untranslated, or invent a placeholder ("[NUMBER]"): searching any of those
+    would answer another question, so the question is searched as written instead.
+    """
+    if not english or "\n" in english or len(english) > 2 * len(question) + 40:
+        return False
+    if language_of(english) != "en":
+        return False
+    return set(_BRACKETED.findall(english)) <= set(_BRACKETED.findall(question))
 
 
 async def from_english(ctx: RunContext, answer: str, language: str) -> str | None:
