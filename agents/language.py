@@ -16,7 +16,8 @@ import re
 import threading
 
 _COMMON = {
-    "en": "the and is are do does you your we our of to in for with on at be can have has what how which",
+    "en": "the and is are do does you your we our of to in for with on at be can have has what how which as it or "
+          "by an all any this that from not",
     "de": "der die das und ist sind sie ihr ihre wir unser unsere mit für auf bei werden wird können kann "
           "haben hat welche wie ein eine einen nicht auch daten im zum zur vom",
     "fr": "le la les et est sont vous votre vos nous notre nos avec pour sur dans des une un du au aux pouvez "
@@ -33,6 +34,8 @@ _COMMON = {
 WORDS = {code: frozenset(words.split()) for code, words in _COMMON.items()}
 NAMES = {"en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
          "pt": "Portuguese"}
+# Common words of the other languages that are not English words too ("is", "we", "a" are both).
+_FOREIGN = frozenset().union(*(words for code, words in WORDS.items() if code != "en")) - WORDS["en"] - {"a", "e", "o"}
 _TOKEN = re.compile(r"[^\W\d_]+")
 # Letters and marks English does not use count as one more common word of their languages.
 _LETTERS = {"de": re.compile(r"[äöüß]", re.I), "es": re.compile(r"[ñ¿¡]", re.I), "pt": re.compile(r"[ãõ]", re.I),
@@ -50,8 +53,10 @@ def language_of(text: str) -> str:
     hits = {code: sum(t in words for t in tokens) for code, words in WORDS.items()}
     for code, letters in _LETTERS.items():
         hits[code] += bool(letters.search(text))
-    if hits["en"] >= _MIN_HITS and all(hits["en"] > n for code, n in hits.items() if code != "en"):
-        return "en"
+    others = [n for code, n in hits.items() if code != "en"]
+    foreign = any(t in _FOREIGN for t in tokens) or any(p.search(text) for p in _LETTERS.values())
+    if not foreign or (hits["en"] >= _MIN_HITS and all(hits["en"] > n for n in others)):
+        return "en"  # nothing says another language, or English plainly leads: no model needed
     code, probability = _identifier().classify(text)
     return code if code in NAMES and probability >= _SURE else "en"
 
