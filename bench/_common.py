@@ -40,3 +40,25 @@ def emit(result: dict, as_json: bool, table: str) -> None:
 def mean(values: list[float]) -> float:
     """Mean, 0 for an empty list."""
     return statistics.fmean(values) if values else 0.0
+
+
+def add_server_options(parser, timeout: float) -> None:
+    """--base-url and the options of a real OpenAI-compatible server (without it: offline)."""
+    parser.add_argument("--base-url", help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 "
+                                           "(without it: the offline engine)")
+    parser.add_argument("--model", default="local", help="model name sent in requests (default: local)")
+    parser.add_argument("--api-key", default="local")
+    parser.add_argument("--context-tokens", type=int, help="the server's context window")
+    parser.add_argument("--timeout", type=float, default=timeout, help="seconds per call")
+
+
+def server_llm(args):
+    """The model at --base-url, or None for the offline engine."""
+    if not args.base_url:
+        return None
+    from openai import AsyncOpenAI
+
+    from agents.llm import OpenAILLM, ReplyLimits
+
+    return OpenAILLM(AsyncOpenAI(api_key=args.api_key, base_url=args.base_url), fast_model=args.model,
+                     strong_model=args.model, timeout=args.timeout, limits=ReplyLimits(700, 1200, args.context_tokens))

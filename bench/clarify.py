@@ -16,13 +16,10 @@ import logging
 import tempfile
 from pathlib import Path
 
-from _common import KB, ROOT, emit
+from _common import KB, ROOT, add_server_options, emit, server_llm
 
 from agents.clarify import clarify
-from agents.llm import OpenAILLM
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
-
-from openai import AsyncOpenAI
 
 SET = ROOT / "examples" / "clarify_questions.csv"
 
@@ -34,10 +31,7 @@ async def run(args) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         index = EmbeddedIndex(Path(tmp) / "i.sqlite", WordLlamaEmbedder())
         await ingest([KB], index)
-        llm = None
-        if args.base_url:
-            llm = OpenAILLM(AsyncOpenAI(api_key=args.api_key, base_url=args.base_url), fast_model=args.model,
-                            strong_model=args.model, timeout=args.timeout)
+        llm = server_llm(args)
         try:
             for row in rows:
                 asked = await clarify(row["question"], index, llm)
@@ -69,10 +63,7 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, force=True)
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--base-url", help="an OpenAI-compatible endpoint (without it: offline)")
-    parser.add_argument("--model", default="local")
-    parser.add_argument("--api-key", default="local")
-    parser.add_argument("--timeout", type=float, default=120.0)
+    add_server_options(parser, timeout=120.0)
     args = parser.parse_args()
     result = asyncio.run(run(args))
     emit(result, args.json, table(result))

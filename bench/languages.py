@@ -23,15 +23,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import KB, ROOT, emit
+from _common import KB, ROOT, add_server_options, emit, server_llm
 
 from agents.config import PipelineConfig
 from agents.language import language_of
-from agents.llm import OpenAILLM, ReplyLimits
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
-
-from openai import AsyncOpenAI
 
 SET = ROOT / "examples" / "multilingual_questions.csv"
 
@@ -47,12 +44,7 @@ async def run(args) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         index = EmbeddedIndex(Path(tmp) / "i.sqlite", WordLlamaEmbedder())
         await ingest([KB], index)
-        llm = None
-        if args.base_url:
-            client = AsyncOpenAI(api_key=args.api_key, base_url=args.base_url)
-            llm = OpenAILLM(client, fast_model=args.model, strong_model=args.model, timeout=args.timeout,
-                            limits=ReplyLimits(700, 1200, args.context_tokens))
-        pipeline = Pipeline(index, llm, PipelineConfig())
+        pipeline = Pipeline(index, server_llm(args), PipelineConfig())
         try:
             for row in rows:
                 t0 = time.perf_counter()
@@ -99,11 +91,7 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, force=True)
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--base-url", help="an OpenAI-compatible endpoint (without it: the offline engine)")
-    parser.add_argument("--model", default="local")
-    parser.add_argument("--api-key", default="local")
-    parser.add_argument("--context-tokens", type=int)
-    parser.add_argument("--timeout", type=float, default=180.0)
+    add_server_options(parser, timeout=180.0)
     args = parser.parse_args()
     result = asyncio.run(run(args))
     emit(result, args.json, table(result))

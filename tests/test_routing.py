@@ -3,20 +3,11 @@ the audit still stops what it must."""
 
 from __future__ import annotations
 
-import json
-
 from agents.routing import route_of
 
+from .test_pipeline_openai import _fabricated
+
 SIMPLE = "Do you support automated user provisioning with SCIM?"
-
-
-def _fabricated(payload: dict) -> str:
-    source = next(e for e in payload["evidence"] if e["quotes"])
-    return json.dumps({
-        "answer": "Yes. SCIM is available on every plan at no cost [1].", "compliance_status": "Fully Supported",
-        "confidence_score": 95, "facets_covered": ["main"], "facets_missing": [], "reasoning": "made up",
-        "citations": [{"source_path": source["source_path"], "source_title": source["source_title"], "url": None,
-                       "quote": "SCIM is available on every plan at no cost."}]})
 
 
 async def test_a_single_fact_question_asks_the_model_only_for_evidence_and_answer(harness):
