@@ -4,8 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO_QUESTION ?= Do you encrypt customer data at rest on AWS?
 
-.PHONY: demo test install clean eval-dev llama
-DEV_SET ?= ../shared/eval/sourcegraph
+.PHONY: demo test install clean eval-dev fit-gate llama
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +25,12 @@ test: $(BIN)/.installed
 llama: $(BIN)/.installed  # llama-server and a 0.5B model in ~/.cache/rfpbot, for the local-model tests
 	$(BIN)/python -m tests.llama_server setup
 
-eval-dev: $(BIN)/.installed  # the real-world development set (offline engine)
-	$(BIN)/rfpbot eval --engine offline --corpus $(DEV_SET)/corpus --questions $(DEV_SET)/questions.csv
+eval-dev: $(BIN)/.installed  # every development set (eval/ and ../shared/eval/), offline: a row per vendor and pooled
+	$(BIN)/python bench/eval_dev.py
+
+fit-gate: $(BIN)/.installed  # re-answer the development sets, refit agents/gate.json, print leave-one-vendor-out
+	$(BIN)/python bench/gate.py collect
+	$(BIN)/python bench/gate.py fit
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from retrieval import Document
 
-from .contracts import Citation, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
+from .contracts import AnswerSignals, Citation, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
 from .facets import facet_coverage
 from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passage_for, strip_markers
+from .signals import measure
 from .support import RELEVANT, SUPPORTED, Scorer
 from .terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
 
@@ -44,6 +45,7 @@ class AuditReport:
     recommended_confidence: int = 0
     uncited_sentences: int = 0
     blocking: bool = False
+    signals: AnswerSignals = field(default_factory=AnswerSignals)
 
     def instructions(self) -> str:
         """Revision instructions a drafter can follow."""
@@ -79,8 +81,9 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
     checks = CriticChecks(quote_grounding=grounding, status_alignment=status, confidence_calibration=calibration,
                           facet_coverage=facets, answer_quality=quality)
     blocking = not grounding.passed or not status.passed or not quality.passed
+    signals = measure(draft, documents, plan, scorer, missing=missing, blocking=blocking, uncited=uncited)
     return AuditReport(checks=checks, issues=issues, penalty=penalty, recommended_confidence=recommended,
-                       uncited_sentences=uncited, blocking=blocking)
+                       uncited_sentences=uncited, blocking=blocking, signals=signals)
 
 
 def _merge(check: ValidationCheck, other: ValidationCheck, extra: str | None) -> ValidationCheck:

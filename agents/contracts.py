@@ -7,6 +7,7 @@ ranges are enforced by clamping after parsing rather than in the JSON schema.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal
 
@@ -165,6 +166,39 @@ class CriticChecks(BaseModel):
         return {name: (check.issue or "failed") for name, check in self if not check.passed}
 
 
+class AnswerSignals(BaseModel):
+    """What the audit measured about one draft (agents.signals); the names are the send-or-review model's features."""
+
+    relevance: float = Field(0.0, description="best fit of a cited evidence passage to the question (0: none cited)")
+    semantic: float = 0.0
+    lexical: float = 0.0
+    second_relevance: float = 0.0
+    closest_relevance: float = Field(0.0, description="an abstention's best closest passage (0: not an abstention)")
+    closest_semantic: float = 0.0
+    question_terms_covered: float = 0.0
+    named_covered: float = 1.0
+    min_support: float = 1.0
+    rare_terms_missing: float = 0.0
+    evidence_citations: float = 0.0
+    sources: float = 0.0
+    facets_missing: float = 0.0
+    facet_share: float = 1.0
+    fully: float = 0.0
+    partially: float = 0.0
+    not_supported: float = 0.0
+    abstained: float = 0.0
+    yes_no: float = 0.0
+    open_question: float = 0.0
+    limiting_cue: float = 0.0
+    table_or_list: float = 0.0
+    blocking: float = 0.0
+    uncited: float = 0.0
+
+    def vector(self, names: Sequence[str]) -> list[float]:
+        """The values of the named features, in that order."""
+        return [float(getattr(self, name)) for name in names]
+
+
 class CriticResult(BaseModel):
     """The critic's verdict on one draft."""
 
@@ -175,6 +209,7 @@ class CriticResult(BaseModel):
     recommended_confidence: int | None = None
     revision_instructions: str | None = None
     missing_facets: list[str] = Field(default_factory=list)
+    signals: AnswerSignals | None = Field(None, description="what the audit measured: the send-or-review model's input")
 
     _score = field_validator("recommended_confidence", mode="before")(lambda cls, v: _clamp(v))
 

@@ -21,24 +21,24 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
         if over_budget:
             reasons.append(f"the run's LLM budget ({config.max_llm_calls} calls, {config.max_llm_tokens} tokens) "
                            "ended the revisions")
-    if synthesis.facets_missing:
-        reasons.append("no source covers " + "; ".join(synthesis.facets_missing))
-    if not synthesis.citations and research.capability_gap:
-        reasons.append(research.capability_gap)
-    if synthesis.confidence_score < config.confidence_threshold:
-        sources = len({c.source_path for c in synthesis.citations})
+    threshold = config.confidence_threshold if config.confidence_threshold is not None else 0
+    if synthesis.confidence_score < threshold:
+        sources = len({c.source_path for c in synthesis.citations if c.is_evidence})
         support = (f"{len(synthesis.citations)} quote(s) from {sources} source(s) back the answer"
-                   if synthesis.citations else "no quote backs the answer")
-        reasons.append(f"confidence {synthesis.confidence_score} is under the threshold "
-                       f"{config.confidence_threshold} ({support})")
+                   if sources else "no quote backs the answer")
+        reasons.append(f"confidence {synthesis.confidence_score} is under the threshold {threshold}: answers like "
+                       f"this one are right less often than that ({support})")
     for source_path, sentences in (flagged or {}).items():
         reasons.append(f"{source_path} contains text addressed to the bot, possibly planted "
                        f"(\"{clip(sentences[0], 160)}\"); it was treated as data and left out of the answer")
     if fallbacks:
         reasons.append("the language model failed, so parts were answered by the offline engine ("
                        + clip("; ".join(fallbacks), 400) + ")")
+    if reasons and synthesis.facets_missing:
+        reasons.append("no source covers " + "; ".join(synthesis.facets_missing))
+    if reasons and not synthesis.citations and research.capability_gap:
+        reasons.append(research.capability_gap)
     return "; ".join(dict.fromkeys(reasons)) or None
-
 
 def clip(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a word boundary and marked with an ellipsis."""

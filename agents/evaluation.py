@@ -58,6 +58,18 @@ class QuestionOutcome(BaseModel):
     route: str = "full"
     ungrounded_quotes: int
     error: str | None
+    right: bool = Field(False, description="status right, and what is cited as support comes from an expected source "
+                                           "(nothing, when nothing answers the question)")
+    signals: dict[str, float] | None = Field(None, description="the audit's signals of the final draft")
+
+
+class CalibrationBand(BaseModel):
+    """Answers whose confidence fell in one band, and how many of them were right."""
+
+    band: str
+    answers: int
+    right: int
+    share_right: float | None
 
 
 class EvalReport(BaseModel):
@@ -84,6 +96,11 @@ class EvalReport(BaseModel):
     truncated_replies: int = Field(0, description="LLM replies cut off at max_tokens, over all questions")
     simple_route: int = Field(0, description="questions classified, planned and reviewed without the model")
     failed_runs: int = Field(0, description="runs that ended with an error (the run limit, a failed model)")
+    unreviewed_share: float = Field(0.0, description="share of answers sent without a reviewer")
+    unreviewed_precision: float | None = Field(None, description="share of the answers sent without a reviewer that "
+                                                                 "were right (None when none was sent)")
+    calibration: list[CalibrationBand] = Field(default_factory=list, description="confidence bands against the share "
+                                                                                 "of answers right")
     per_question: list[QuestionOutcome]
 
 
@@ -139,7 +156,20 @@ def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Calla
         escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),
         tokens=result.tokens(), truncated_replies=sum(t.truncated for t in result.trace), route=result.route,
         ungrounded_quotes=ungrounded, error=result.error,
+        right=bool(s) and is_right(expected, s.compliance_status, cited),
+        signals=result.critic_feedback[-1].signals.model_dump() if result.critic_feedback and
+        result.critic_feedback[-1].signals else None,
     )
+
+
+def is_right(expected: ExpectedAnswer, status: str, cited: list[str]) -> bool:
+    """The status a person would give, supported by what answers the question (or by nothing when
+    nothing does): the label the send-or-review model is fitted to."""
+    if status != expected.expected_status:
+        return False
+    if not expected.expected_sources:
+        return not cited
+    return not cited or bool(set(cited) & set(expected.expected_sources))
 
 
 def report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
@@ -173,8 +203,24 @@ def report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
         truncated_replies=sum(o.truncated_replies for o in outcomes),
         simple_route=sum(o.route == "simple" for o in outcomes),
         failed_runs=sum(o.error is not None for o in outcomes),
+        unreviewed_share=_share(outcomes, lambda o: not o.escalated) if outcomes else 0.0,
+        unreviewed_precision=_share(sent, lambda o: o.right) if (sent := [o for o in outcomes if not o.escalated])
+        else None,
+        calibration=calibration(outcomes),
         per_question=outcomes,
     )
+
+
+def calibration(outcomes: list[QuestionOutcome], edges: tuple[int, ...] = (0, 50, 70, 80, 90, 95, 101)
+                ) -> list[CalibrationBand]:
+    """For each band of confidence, how many answers fell in it and how many were right."""
+    bands = []
+    for low, high in zip(edges, edges[1:]):
+        inside = [o for o in outcomes if o.confidence is not None and low <= o.confidence < high]
+        right = sum(o.right for o in inside)
+        bands.append(CalibrationBand(band=f"{low}–{min(high, 100) - (0 if high > 100 else 1)}", answers=len(inside),
+                                     right=right, share_right=round(right / len(inside), 3) if inside else None))
+    return bands
 
 
 def _share(items: list[QuestionOutcome], test: Callable[[QuestionOutcome], bool]) -> float:

@@ -63,8 +63,10 @@ class Settings(BaseSettings):
                                            description="The server's context window; prompts that cannot fit "
                                                        "are not sent (learnt from the server's errors if unset).")
     # The pipeline's knobs (agents.config.PipelineConfig), one setting each.
-    confidence_threshold: int = Field(70, ge=0, le=100, validation_alias=_env("RFPBOT_CONFIDENCE_THRESHOLD"),
-                                      description="Answers under this confidence go to human review.")
+    confidence_threshold: int | None = Field(None, ge=0, le=100, validation_alias=_env("RFPBOT_CONFIDENCE_THRESHOLD"),
+                                             description="Answers under this confidence (the fitted probability, in "
+                                                         "percent, that the answer is right) go to human review; "
+                                                         "unset: the threshold fitted with that model.")
     max_iterations: int = Field(3, ge=1, le=10, validation_alias=_env("RFPBOT_MAX_ITERATIONS"),
                                 description="Synthesis/critic rounds at most.")
     search_k: int = Field(8, ge=1, validation_alias=_env("RFPBOT_SEARCH_K"), description="Chunks per search query.")

@@ -92,6 +92,11 @@ def _table(r: EvalReport) -> str:
         f"LLM calls / question {r.llm_calls_per_question} (max {r.llm_calls_max})   "
         f"tokens / question {r.tokens_per_question} (max {r.tokens_max})   simple route {r.simple_route}",
         f"truncated replies    {r.truncated_replies}   failed runs {r.failed_runs}",
+        f"sent unreviewed      {r.unreviewed_share:.3f} of answers, right "
+        + (f"{r.unreviewed_precision:.3f}" if r.unreviewed_precision is not None else "n/a (none sent)"),
+        "", "calibration (confidence → share right)",
+        *(f"  {b.band:>7}  {b.answers:>3} answers  " + (f"{b.share_right:.2f} right" if b.share_right is not None else "")
+          for b in r.calibration),
         "", "confusion (expected → answered)",
     ]
     for expected, row in r.confusion_matrix.items():

@@ -1,0 +1,62 @@
+"""Send or review: the probability that an answer is right, from a fitted model.
+
+"Right" means the compliance status is the one a person would give and the cited
+quotes are the ones that answer the question. The model is a logistic regression
+over the audit's signals (`AnswerSignals`), fitted by `bench/gate.py` on every
+development set and stored in `agents/gate.json` with the threshold it chose: the
+lowest probability at which the answers sent unreviewed were still right 95 % of
+the time (or more) when each vendor was held out in turn. Nothing here is hand-set.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from .contracts import AnswerSignals
+
+MODEL_FILE = Path(__file__).with_name("gate.json")
+
+
+class GateModel(BaseModel):
+    """A fitted logistic regression over named signals, and the send threshold chosen for it."""
+
+    features: list[str]
+    mean: list[float]
+    scale: list[float]
+    coef: list[float]
+    intercept: float
+    threshold: float = Field(ge=0, le=1, description="probability at or above which an answer is sent unreviewed")
+    fitted_on: list[str] = Field(default_factory=list, description="the development sets it was fitted on")
+    precision_target: float = 0.95
+
+    def probability(self, signals: AnswerSignals) -> float:
+        """P(answer right | signals)."""
+        values = signals.vector(self.features)
+        z = self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, values, self.mean, self.scale))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def percent(self, signals: AnswerSignals) -> int:
+        """The probability in whole percent: the confidence users see."""
+        return int(round(100 * self.probability(signals)))
+
+    @property
+    def threshold_percent(self) -> int:
+        """The send threshold in percent (rounded up, so a shown confidence at it is sent)."""
+        return int(math.ceil(100 * self.threshold - 1e-9))
+
+
+@functools.lru_cache(maxsize=4)
+def load(path: Path = MODEL_FILE) -> GateModel:
+    """The fitted model shipped with the package (read once)."""
+    return GateModel.model_validate_json(path.read_text(encoding="utf-8"))
+
+
+def save(model: GateModel, path: Path = MODEL_FILE) -> None:
+    """Write a fitted model (what `bench/gate.py fit` does)."""
+    path.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
+    load.cache_clear()

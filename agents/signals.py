@@ -1,0 +1,75 @@
+"""What the audit measures about a finished draft, as numbers a fitted model can weigh.
+
+These are the inputs of the send-or-review decision (`agents.gate`): how well the
+cited passages fit the question, how well each sentence is backed by its quotes,
+what the draft claims, and what the audit objected to. They are computed the same
+way whichever engine wrote the draft.
+"""
+
+from __future__ import annotations
+
+import re
+
+from retrieval import Document
+
+from .contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
+from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passage_for
+from .support import Relevance, Scorer
+from .terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no, key_terms, product_terms, coverage
+
+_TABLE_OR_LIST = re.compile(r"\||<t[dr]\b|^\s*(?:[-*+]|\d+[.)])\s", re.M)
+_OPEN_QUESTION = re.compile(r"^\s*(what|which|how|who|where|when|describe|explain|list|provide)\b", re.I)
+
+
+def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryPlanResult, scorer: Scorer,
+            *, missing: list[str], blocking: bool, uncited: int) -> AnswerSignals:
+    """The signals of one draft (the audit supplies what it already computed)."""
+    question = plan.original_question
+    evidence = [c for c in draft.citations if c.is_evidence]
+    fits = _fits(question, evidence, documents, scorer)
+    closest = _fits(question, draft.citations, documents, scorer) if not evidence else []
+    quotes = " ".join(c.quote for c in evidence)
+    about = " ".join(_passage(c, documents).about for c in evidence)
+    support, rare_missing = _sentence_support(draft, scorer)
+    facets = len(plan.facets) or 1
+    status = draft.compliance_status
+    return AnswerSignals(
+        relevance=fits[0].score if fits else 0.0, semantic=fits[0].semantic if fits else 0.0,
+        lexical=fits[0].lexical if fits else 0.0, second_relevance=fits[1].score if len(fits) > 1 else 0.0,
+        closest_relevance=closest[0].score if closest else 0.0, closest_semantic=closest[0].semantic if closest else 0.0,
+        question_terms_covered=scorer.lexical(key_terms(question), quotes) if evidence else 0.0,
+        named_covered=coverage(product_terms(question), about) if product_terms(question) and evidence else
+        (0.0 if product_terms(question) else 1.0),
+        min_support=support, rare_terms_missing=rare_missing,
+        evidence_citations=float(len(evidence)), sources=float(len({c.source_path for c in evidence})),
+        facets_missing=float(len(missing)), facet_share=1 - min(len(missing), facets) / facets,
+        fully=float(status == "Fully Supported"), partially=float(status == "Partially Supported"),
+        not_supported=float(status == "Not Supported"), abstained=float(not evidence),
+        yes_no=float(is_yes_no(question)), open_question=float(bool(_OPEN_QUESTION.match(question))),
+        limiting_cue=float(any(has_cue(c.quote, PARTIAL_CUES) or has_cue(c.quote, NEGATIVE_CUES) for c in evidence)),
+        table_or_list=float(any(_TABLE_OR_LIST.search(c.quote) for c in evidence)),
+        blocking=float(blocking), uncited=float(uncited))
+
+
+def _fits(question: str, citations: list[Citation], documents: dict[str, Document], scorer: Scorer) -> list[Relevance]:
+    return sorted((scorer.relevance(question, _passage(c, documents)) for c in citations), key=lambda r: -r.score)
+
+
+def _passage(citation: Citation, documents: dict[str, Document]) -> Passage:
+    document = documents.get(citation.source_path)
+    return passage_for(citation.quote, document.text if document else None)
+
+
+def _sentence_support(draft: SynthesisResult, scorer: Scorer) -> tuple[float, float]:
+    """(weakest support of a cited sentence by its quotes, largest share of its rare terms the quotes lack)."""
+    weakest, missing = 1.0, 0.0
+    for sentence in answer_sentences(draft.answer):
+        quotes = [draft.citations[n - 1].quote for n in cited_numbers(sentence)
+                  if 1 <= n <= len(draft.citations) and draft.citations[n - 1].is_evidence]
+        if not quotes or is_hedge(sentence) or any(occurs_in(sentence, q) for q in quotes):
+            continue
+        weakest = min(weakest, scorer.support(sentence, quotes))
+        rare, gaps = scorer.rare_terms_missing(sentence, quotes)
+        if rare:
+            missing = max(missing, len(gaps) / rare)
+    return weakest, missing

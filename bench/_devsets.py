@@ -1,0 +1,30 @@
+"""The development sets (ours under eval/, and ../shared/eval/) and a way to run `rfpbot eval` on one."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SET_ROOTS = (ROOT / "eval", ROOT.parent / "shared" / "eval")
+
+
+def development_sets() -> dict[str, Path]:
+    """Vendor name → folder, for every folder with `corpus/` and `questions.csv`."""
+    found = {}
+    for root in SET_ROOTS:
+        for folder in sorted(p for p in root.glob("*") if (p / "corpus").is_dir() and (p / "questions.csv").is_file()):
+            found.setdefault(folder.name, folder)
+    return found
+
+
+def evaluate(folder: Path) -> dict:
+    """`rfpbot eval --engine offline --json` on one set, as a separate process (the report as a dict)."""
+    out = subprocess.run([sys.executable, "-m", "bot.cli", "eval", "--engine", "offline", "--corpus",
+                          str(folder / "corpus"), "--questions", str(folder / "questions.csv"), "--json"],
+                         cwd=ROOT, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"rfpbot eval failed on {folder}:\n{out.stderr}")
+    return json.loads(out.stdout)

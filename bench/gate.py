@@ -1,0 +1,193 @@
+"""Fit the send-or-review model on every development set and report it leave-one-vendor-out.
+
+    python bench/gate.py collect   # answer every development set offline, keep each answer's signals
+    python bench/gate.py fit       # fit agents/gate.json on all of them; print the held-out figures
+    python bench/gate.py report    # the held-out figures only, nothing written
+
+`collect` runs `rfpbot eval --engine offline --json` on each development set (a folder
+with `corpus/` and `questions.csv`, under `eval/` here and `../shared/eval/`) and
+writes one row per question to `eval/gate_data.jsonl`: the vendor, whether the answer
+was right (status right, support from an expected source) and the audit's signals.
+The signals do not depend on the model, so collecting once is enough.
+
+`fit` fits a logistic regression (scikit-learn) on the pooled rows. The threshold is
+the lowest probability at which answers sent unreviewed were right at least 95 % of
+the time, measured on out-of-fold probabilities (five folds of questions, each
+scored by a model fitted without it). The figures printed are leave-one-vendor-out: for each vendor,
+model *and* threshold are fitted on the others only, then that vendor is scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
+
+from agents.contracts import AnswerSignals  # noqa: E402
+from agents.gate import GateModel, save  # noqa: E402
+from _devsets import ROOT, development_sets, evaluate  # noqa: E402
+
+DATA = ROOT / "eval" / "gate_data.jsonl"
+
+# How well the cited (or, for an abstention, the closest) passages fit the question, how much of its
+# wording and named things they carry, what the draft claims and whether a quote limits it. The other
+# signals (support of paraphrased sentences, uncited sentences…) are constant for the offline engine's
+# extractive answers, so they cannot be fitted on its development runs.
+FEATURES = ["abstained", "closest_relevance", "relevance", "semantic", "lexical", "second_relevance",
+            "question_terms_covered", "named_covered", "limiting_cue", "fully", "partially", "not_supported",
+            "facets_missing"]
+TARGET = 0.95
+C = 1.0  # inverse L2 strength
+
+
+def collect() -> None:
+    """Answer every development set offline and store each answer's signals and label."""
+    sets = development_sets()
+
+    def run(item: tuple[str, Path]) -> list[dict]:
+        vendor, folder = item
+        return [{"vendor": vendor, "id": o["id"], "expected_status": o["expected_status"], "status": o["status"],
+                 "answerable": bool(o["expected_sources"]), "right": o["right"], "signals": o["signals"]}
+                for o in evaluate(folder)["per_question"] if o["signals"] is not None]
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        rows = [row for rows in pool.map(run, sets.items()) for row in rows]
+    DATA.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    print(f"{len(rows)} answers from {len(sets)} development sets written to {DATA.relative_to(ROOT)}")
+
+
+def _load() -> list[dict]:
+    return [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _matrix(rows: list[dict]) -> tuple[np.ndarray, np.ndarray]:
+    x = np.array([AnswerSignals.model_validate(r["signals"]).vector(FEATURES) for r in rows], dtype=float)
+    y = np.array([r["right"] for r in rows], dtype=int)
+    return x, y
+
+
+def _fit(rows: list[dict]) -> GateModel:
+    from sklearn.linear_model import LogisticRegression
+
+    x, y = _matrix(rows)
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    scale[scale == 0] = 1.0
+    model = LogisticRegression(C=C, max_iter=5000).fit((x - mean) / scale, y)
+    return GateModel(features=FEATURES, mean=mean.round(6).tolist(), scale=scale.round(6).tolist(),
+                     coef=model.coef_[0].round(6).tolist(), intercept=round(float(model.intercept_[0]), 6),
+                     threshold=1.0, fitted_on=sorted({r["vendor"] for r in rows}), precision_target=TARGET)
+
+
+def _probabilities(model: GateModel, rows: list[dict]) -> list[float]:
+    return [model.probability(AnswerSignals.model_validate(r["signals"])) for r in rows]
+
+
+def _out_of_fold(rows: list[dict], folds: int = 5) -> list[float]:
+    """Each row's probability from a model fitted without it (5 folds of questions, fixed shuffle)."""
+    from sklearn.model_selection import StratifiedKFold
+
+    probs = [0.0] * len(rows)
+    labels = [r["right"] for r in rows]
+    for train, test in StratifiedKFold(folds, shuffle=True, random_state=0).split(rows, labels):
+        model = _fit([rows[i] for i in train])
+        for i in test:
+            probs[i] = model.probability(AnswerSignals.model_validate(rows[i]["signals"]))
+    return probs
+
+
+def choose_threshold(probs: list[float], right: list[bool], target: float = TARGET) -> float:
+    """The lowest probability at which the answers at or above it are right `target` of the time or more."""
+    ranked = sorted(zip(probs, right), key=lambda pair: -pair[0])
+    best, hits = 1.0, 0
+    for n, (p, ok) in enumerate(ranked, start=1):
+        hits += ok
+        if hits / n >= target and (n == len(ranked) or ranked[n][0] < p):
+            best = p
+    return best
+
+
+def _threshold_for(rows: list[dict]) -> float:
+    return choose_threshold(_out_of_fold(rows), [r["right"] for r in rows])
+
+
+def _scores(rows: list[dict], probs: list[float], threshold: float) -> dict:
+    sent = [r for r, p in zip(rows, probs) if p >= threshold]
+    unanswerable_fully = sum(1 for r in sent if not r["answerable"] and r["status"] == "Fully Supported")
+    answerable = [r for r in rows if r["answerable"]]
+    return {"questions": len(rows), "sent": len(sent), "share_sent": round(len(sent) / len(rows), 3),
+            "precision": round(sum(r["right"] for r in sent) / len(sent), 3) if sent else None,
+            "fully_unanswerable_sent": unanswerable_fully,
+            "status_answerable": round(sum(r["status"] == r["expected_status"] for r in answerable) / len(answerable), 3),
+            "threshold": round(threshold, 3)}
+
+
+def leave_one_vendor_out(rows: list[dict]) -> tuple[dict[str, dict], list[float]]:
+    """Per vendor: model and threshold fitted on the others, figures on that vendor."""
+    table, held_out = {}, [0.0] * len(rows)
+    for vendor in sorted({r["vendor"] for r in rows}):
+        train = [r for r in rows if r["vendor"] != vendor]
+        test = [r for r in rows if r["vendor"] == vendor]
+        model, threshold = _fit(train), _threshold_for(train)
+        probs = _probabilities(model, test)
+        table[vendor] = _scores(test, probs, threshold)
+        for i, r in enumerate(rows):
+            if r["vendor"] == vendor:
+                held_out[i] = model.probability(AnswerSignals.model_validate(r["signals"]))
+    return table, held_out
+
+
+def _print_report(rows: list[dict]) -> None:
+    table, held_out = leave_one_vendor_out(rows)
+    print("leave-one-vendor-out (model and threshold fitted on the other vendors)")
+    print(f"  {'vendor':<14}{'questions':>10}{'sent':>6}{'share':>7}{'precision':>10}{'FS-unans':>9}"
+          f"{'status(ans)':>12}{'threshold':>10}")
+    for vendor, s in table.items():
+        precision = f"{s['precision']:.3f}" if s["precision"] is not None else "n/a"
+        print(f"  {vendor:<14}{s['questions']:>10}{s['sent']:>6}{s['share_sent']:>7.3f}{precision:>10}"
+              f"{s['fully_unanswerable_sent']:>9}{s['status_answerable']:>12.3f}{s['threshold']:>10.3f}")
+    sent = sum(s["sent"] for s in table.values())
+    right = sum(round(s["precision"] * s["sent"]) for s in table.values() if s["precision"] is not None)
+    print(f"  {'pooled':<14}{len(rows):>10}{sent:>6}{sent / len(rows):>7.3f}"
+          f"{(right / sent if sent else 0):>10.3f}{sum(s['fully_unanswerable_sent'] for s in table.values()):>9}")
+    print("\nprecision / automation on held-out probabilities (pooled)")
+    for cut in (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95):
+        chosen = [r for r, p in zip(rows, held_out) if p >= cut]
+        if chosen:
+            print(f"  p ≥ {cut:.2f}: sent {len(chosen) / len(rows):.3f}, right {sum(r['right'] for r in chosen) / len(chosen):.3f}")
+    print("\ncalibration of held-out probabilities (band → share right)")
+    for low, high in ((0, .5), (.5, .7), (.7, .8), (.8, .9), (.9, .95), (.95, 1.01)):
+        inside = [r for r, p in zip(rows, held_out) if low <= p < high]
+        if inside:
+            print(f"  {low:.2f}–{min(high, 1):.2f}: {len(inside):>3} answers, "
+                  f"{sum(r['right'] for r in inside) / len(inside):.2f} right")
+
+
+def fit() -> None:
+    """Fit on every vendor, choose the threshold on held-out probabilities, write agents/gate.json."""
+    rows = _load()
+    _print_report(rows)
+    model = _fit(rows).model_copy(update={"threshold": round(_threshold_for(rows), 4)})
+    save(model)
+    print(f"\nagents/gate.json: fitted on {', '.join(model.fitted_on)}; send at p ≥ {model.threshold:.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("step", choices=["collect", "fit", "report"])
+    step = parser.parse_args().step
+    if step == "collect":
+        collect()
+    elif step == "fit":
+        fit()
+    else:
+        _print_report(_load())
+
+
+if __name__ == "__main__":
+    main()
