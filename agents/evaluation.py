@@ -45,6 +45,7 @@ class QuestionOutcome(BaseModel):
     expected_status: str
     status: str | None
     correct: bool
+    answer: str | None = None
     expected_sources: list[str]
     cited_sources: list[str]
     verdict: str | None
@@ -150,7 +151,7 @@ def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Calla
         ungrounded += 0 if text is not None and occurs_in(citation.quote, text) else 1
     return QuestionOutcome(
         id=expected.id, question=expected.question, expected_status=expected.expected_status,
-        status=s.compliance_status if s else None, correct=bool(s and s.compliance_status == expected.expected_status),
+        status=s.compliance_status if s else None, answer=s.answer if s else None, correct=bool(s and s.compliance_status == expected.expected_status),
         expected_sources=expected.expected_sources, cited_sources=cited, verdict=result.verdict,
         confidence=s.confidence_score if s else None, escalated=result.escalated,
         escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),

@@ -11,6 +11,7 @@ from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult,
 from .facets import facet_coverage
 from .grounding import Passage, occurs_in, passage_for, passages
 from .llm import Usage
+from .prose import distinct, spoken, told
 from .support import CONFIDENT, RELEVANT, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
                     restricted_scope, unsupported_phrases)
@@ -68,7 +69,8 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     absent = unsupported_phrases(question, " ".join(q.passage.about for q in top))
     if absent:
         return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
-    chosen = _with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents), quotes)
+    chosen = _once(_with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents),
+                                     quotes))
     covered, missing = facet_coverage(plan, [q.passage for q in chosen], scorer)
     status, why = _status(question, chosen, missing)
     confidence = _confidence(chosen[0].score, len(missing))
@@ -174,18 +176,22 @@ def _confidence(score: float, missing: int) -> int:
 
 
 def _answer(question: str, status: ComplianceStatus, chosen: list[_Quote], missing: list[str]) -> str:
-    if is_yes_no(question):
+    # "Yes."/"No." only when the best passage answers the question squarely; otherwise say what it says.
+    if is_yes_no(question) and chosen[0].score >= CONFIDENT:
         opening = {"Fully Supported": "Yes.", "Partially Supported": "Partially.", "Not Supported": "No."}[status]
     else:
         opening = "The documentation says:"
-    parts = [opening] + [f"{_sentence(q.passage.quote)} [{n}]." for n, q in enumerate(chosen, start=1)]
+    parts = [opening] + [f"{text} [{n}]." for n, text in enumerate(told(q.passage.quote for q in chosen), start=1)]
     if missing:
         parts.append(f"No evidence was found in the documentation for: {'; '.join(missing)}.")
     return " ".join(parts)
 
 
-def _sentence(quote: str) -> str:
-    return quote.rstrip(" .:;")
+def _once(chosen: list[_Quote]) -> list[_Quote]:
+    """Passages that say the same words (a sentence repeated on a page, an item beside its list) are
+    cited once, and so is a passage with nothing left to say after the ones before it."""
+    kept = [chosen[n] for n in distinct([spoken(q.passage.quote) for q in chosen])]
+    return [q for q, text in zip(kept, told(q.passage.quote for q in kept)) if text]
 
 
 def _abstain(question: str, plan: QueryPlanResult, closest: list[_Quote], absent: list[str],

@@ -1,0 +1,118 @@
+"""Quotes told as prose a person would send: markup rendered to words.
+
+The citation keeps the verbatim quote (the audit checks it against the document);
+the answer text says the same thing without table pipes, HTML tags, link syntax,
+list markers or emphasis, and never says one sentence twice.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+
+from retrieval.text import normalize_ws
+
+from .grounding import answer_sentences, split_sentences
+
+_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_REFERENCE_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
+_BREAK = re.compile(r"<br\s*/?>", re.I)
+_CELL_END = re.compile(r"</t[dh]>\s*<t[dh][^>]*>", re.I)
+_TAG = re.compile(r"</?[A-Za-z][^>]*>|\{/\*.*?\*/\}")
+_EMPHASIS = re.compile(r"\*\*|__|`|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
+_LIST_MARKER = re.compile(r"(?:^|(?<=\s))(?:[-*+•]|\d{1,2}[.)])\s+(?=\S)")
+_SEPARATOR_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
+_WORD = re.compile(r"\w+")
+_INLINE_ITEM = re.compile(r"([.;:!?])?\s+(?:[-*•]|\d{1,2}[.)](?=\s+[A-Z]))\s+(?=\w)")
+
+
+def spoken(quote: str) -> str:
+    """What a quote says, as plain prose (no trailing full stop)."""
+    lines = [_line(line) for line in quote.splitlines()]
+    text = _join([line for line in lines if line])
+    return normalize_ws(text).strip(" ;:.")
+
+
+def _line(line: str) -> str:
+    line = line.strip()
+    if _SEPARATOR_ROW.match(line) and "-" in line:
+        return ""
+    line = _IMAGE.sub("", line)
+    line = _LINK.sub(r"\1", _REFERENCE_LINK.sub(r"\1", line))
+    line = _CELL_END.sub(" | ", _BREAK.sub("; ", line))
+    line = html.unescape(_TAG.sub(" ", line))
+    if "|" in line:
+        line = _cells(line)
+    line = _LIST_MARKER.sub("", line) if _LIST_MARKER.match(line) else _inline_list(line)
+    return normalize_ws(_EMPHASIS.sub("", line.lstrip("#> ")))
+
+
+def _cells(row: str) -> str:
+    """A table row as words: "label: value; value"."""
+    cells = [normalize_ws(c) for c in row.strip().strip("|").split("|")]
+    cells = [c for c in cells if c]
+    if len(cells) < 2:
+        return " ".join(cells)
+    return f"{cells[0].rstrip(':')}: " + "; ".join(cells[1:])
+
+
+def _inline_list(line: str) -> str:
+    # A list collapsed onto one line ("notified: - Within 24 hours - Within 72 hours", "app: 1. Hardware").
+    return _INLINE_ITEM.sub(lambda m: (m.group(1) or ";") + " ", line)
+
+
+def _join(lines: list[str]) -> str:
+    out = ""
+    for line in lines:
+        if not out:
+            out = line
+        elif out.endswith((":", ".", ";", "?", "!")):
+            out += " " + line
+        else:
+            out += "; " + line
+    return out
+
+
+def distinct(texts: list[str]) -> list[int]:
+    """Indexes of the texts to keep: none that another says already (the same words, or a
+    part of a longer one: a list item beside the whole list); the first of equal ones."""
+    keys = [" " + " ".join(_WORD.findall(text.lower())) + " " for text in texts]
+    keep = []
+    for n, key in enumerate(keys):
+        said_before = any(keys[m] == key for m in range(n))
+        said_elsewhere = any(key in other and other != key for other in keys)
+        if key.strip() and not said_before and not said_elsewhere:
+            keep.append(n)
+    return keep
+
+
+def for_a_cell(answer: str, limit: int = 300) -> str:
+    """A questionnaire cell: a short answer first (at most `limit` characters), then the whole answer."""
+    if len(answer) <= limit:
+        return answer
+    short = ""
+    for sentence in answer_sentences(answer):
+        if len(short) + len(sentence) + 1 > limit:
+            break
+        short = f"{short} {sentence}".strip()
+    if not short:
+        cut = answer[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:")
+        short = cut + "…"
+    return f"{short}\n\nIn full: {answer}"
+
+
+def told(quotes: Iterable[str]) -> list[str]:
+    """Each quote as prose, without the sentences an earlier one already said ("" when none is left)."""
+    said: set[str] = set()
+    out = []
+    for quote in quotes:
+        fresh = []
+        for sentence in split_sentences(spoken(quote)):
+            key = " ".join(_WORD.findall(sentence.lower()))
+            if key and key not in said:
+                said.add(key)
+                fresh.append(sentence)
+        out.append(" ".join(fresh).strip(" ;:."))
+    return out

@@ -1,0 +1,64 @@
+"""Every development set (ours under eval/, and ../shared/eval/), offline: answers a person would send.
+
+The figures of each set are in the README ("Answer quality"); here only what must
+hold on every vendor: nothing ungrounded, no "Fully Supported" sent unreviewed on a
+question the documents do not answer, and answer text that reads as prose.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from agents.grounding import answer_sentences, strip_markers
+from bot.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SETS = sorted(p for base in (ROOT / "eval", ROOT.parent / "shared" / "eval") for p in base.glob("*")
+              if (p / "corpus").is_dir() and (p / "questions.csv").is_file())
+
+
+@pytest.fixture(scope="module", params=SETS, ids=lambda p: p.name)
+def report(request) -> dict:
+    folder = request.param
+    import io
+    from contextlib import redirect_stdout
+
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["eval", "--engine", "offline", "--corpus", str(folder / "corpus"),
+                     "--questions", str(folder / "questions.csv"), "--json"])
+    assert code == 0
+    return json.loads(out.getvalue())
+
+
+def test_there_are_several_vendors():
+    assert len(SETS) >= 2, "eval/ holds our own development sets"
+
+
+def test_nothing_ungrounded_and_no_unreviewed_claim_on_unanswerable_questions(report):
+    assert report["grounding_rate"] == 1.0
+    assert report["unanswerable_fully_supported_unescalated"] == 0
+    for o in report["per_question"]:
+        if not o["escalated"]:
+            assert o["confidence"] is not None and o["signals"] is not None, o["id"]
+
+
+def test_answers_read_as_prose(report):
+    for o in report["per_question"]:
+        answer = o["answer"] or ""
+        for mark in ("|", "<br", "]("):
+            assert mark not in answer, f"{o['id']}: {mark!r} in {answer!r}"
+        assert not re.search(r"</?t[dr]\b|\*\*", answer), f"{o['id']}: markup in {answer!r}"
+        said = [" ".join(re.findall(r"\w+", strip_markers(s).lower())) for s in answer_sentences(answer)]
+        said = [s for s in said if s]
+        assert len(said) == len(set(said)), f"{o['id']}: a sentence twice in {answer!r}"
+
+
+def test_yes_or_no_opens_only_yes_no_questions(report):
+    for o in report["per_question"]:
+        if re.match(r"\s*(yes|no|partially)\.", o["answer"] or "", re.I):
+            assert re.match(r"\s*(are|is|do|does|can|will|may|must|have|has)\b", o["question"], re.I), o["id"]
