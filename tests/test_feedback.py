@@ -98,7 +98,7 @@ async def test_a_forged_click_from_another_channel_records_nothing(app, slack):
 
 
 async def test_a_reviewed_answer_keeps_its_feedback_buttons(app, slack):
-    message = await ask(app, slack, "Do you hold CSA STAR Level 2 certification?", "4500.1")
+    message = await ask(app, slack, "Do you support SOC 1 Type II reporting?", "4500.1")
     run_id = run_id_of(message)
     await app.sender.click("review_approve", run_id, user="UREV", message_ts=message["ts"])
     await app.settle()

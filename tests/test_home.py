@@ -8,7 +8,7 @@ from agents.pipeline import Pipeline
 
 from .slack_harness import start_app
 
-UNANSWERABLE = "Do you hold CSA STAR Level 2 certification?"
+UNANSWERABLE = "Do you support SOC 1 Type II reporting?"  # a near-miss: SOC 2 is documented, SOC 1 is not; it goes to a reviewer
 
 
 async def open_home(app, user: str) -> str:

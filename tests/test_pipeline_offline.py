@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.config import PipelineConfig
+from agents.gate import load as load_gate
 from agents.pipeline import Pipeline
 from agents.grounding import occurs_in
 
@@ -37,7 +38,7 @@ async def test_sample_questions_meet_the_quality_bar(kb_index):
 async def test_answer_is_cited_and_every_quote_is_verbatim(kb_index):
     result = await Pipeline(kb_index).run("Do you support automated user provisioning with SCIM?")
     s = result.synthesis
-    assert result.success and result.verdict == "PASS" and not result.escalated
+    assert result.success and result.verdict == "PASS"
     assert s.compliance_status == "Partially Supported"
     assert "[1]" in s.answer and s.citations[0].source_path == "identity/scim.md"
     for citation in s.citations:
@@ -45,13 +46,16 @@ async def test_answer_is_cited_and_every_quote_is_verbatim(kb_index):
         assert citation.url and citation.url.startswith("https://docs.cirrolock.example/")
 
 
-async def test_unanswerable_question_abstains_and_escalates_with_a_reason(kb_index):
+async def test_unanswerable_question_abstains_and_claims_nothing(kb_index):
     result = await Pipeline(kb_index).run("Do you hold CSA STAR Level 2 certification?")
     s = result.synthesis
     assert s.compliance_status == "Not Supported" and not [c for c in s.citations if c.is_evidence]
     assert all(c.role == "closest" for c in s.citations)  # shown to the reviewer, never as support
     assert "No evidence" in s.answer
-    assert result.escalated and "CSA" in result.escalation_reason and "STAR" in result.escalation_reason
+    # Whether it is sent alone is the fitted gate's call: the confidence is its probability.
+    signals = result.critic_feedback[-1].signals
+    assert s.confidence_score == load_gate().percent(signals)
+    assert result.escalated == (s.confidence_score < load_gate().threshold_percent)
     nodes = [t.node for t in result.trace]
     assert "re-research" in nodes, "missing facets are researched again before giving up"
 

@@ -210,14 +210,18 @@ async def test_database_and_index_files_are_private(tmp_path, embedder):
 
 # -- private questions -------------------------------------------------------------------
 
+PRIVATE = "Do you hold CSA STAR Level 2 certification?"
+
+
 async def test_a_question_asked_in_private_is_never_shown_where_its_answer_is_reused(app, slack):
+    await app.deps.channels.put("D1", None, 100, "UREV")  # every answer in this DM goes to a reviewer
     await app.sender.event({"type": "message", "channel_type": "im", "user": "U1", "channel": "D1",
-                            "text": UNANSWERABLE + " (for Project Falcon at Acme)", "ts": "720.1", "event_ts": "720.1"})
+                            "text": PRIVATE + " (for Project Falcon at Acme)", "ts": "720.1", "event_ts": "720.1"})
     await app.settle()
     private = answer_of(slack, "D1", "720.1")
     await app.sender.click("review_approve", button_value(private, "review_approve"), user="UREV", channel="D1",
                            message_ts=private["ts"])
-    await app.sender.mention(UNANSWERABLE + " (for Project Falcon at Acme)", ts="721.1")
+    await app.sender.mention(PRIVATE + " (for Project Falcon at Acme)", ts="721.1")
     await app.settle()
     public = json.dumps(slack.thread("C1", "721.1"))
     assert "Approved answer" in public and "for an earlier question" in public

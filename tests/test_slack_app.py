@@ -11,7 +11,7 @@ from agents.pipeline import Pipeline
 from .fakes.slack_server import FakeSlack, SlackFault
 from .slack_harness import start_app
 
-UNANSWERABLE = "Do you hold CSA STAR Level 2 certification?"
+UNANSWERABLE = "Do you support SOC 1 Type II reporting?"  # a near-miss: SOC 2 is documented, SOC 1 is not; it goes to a reviewer
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ async def test_escalated_answer_tags_reviewers_and_approval_updates_thread_and_l
     run_id, message = await ask_escalated(app, slack)
     blocks = json.dumps(message["blocks"])
     assert "Needs review" in blocks and "<@UREV>" in blocks and "<!subteam^SREVIEW>" in blocks
-    assert "CSA" in blocks  # the reason names what is missing
+    assert "SOC 1" in blocks  # the reason names what is missing
 
     await app.sender.click("review_approve", run_id, user="UREV", message_ts=message["ts"])
     await app.settle()

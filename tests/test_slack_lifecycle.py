@@ -60,7 +60,7 @@ async def test_approved_answer_is_reused_and_can_be_rerun(slack, kb_index, embed
     await app.sender.click("review_approve", button_value(message, "review_approve"), user="UREV", message_ts=message["ts"])
     await app.settle()
 
-    await app.sender.mention("Do you hold a CSA STAR Level 2 certification?", ts="301.1")
+    await app.sender.mention("Do you support SOC 1 Type II reporting?", ts="301.1")
     await app.settle()
     reused = slack.thread("C1", "301.1")
     assert len(reused) == 1, "answered at once, without the pipeline's progress message"
