@@ -23,9 +23,9 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
                            "ended the revisions")
     threshold = config.confidence_threshold if config.confidence_threshold is not None else 0
     if synthesis.confidence_score < threshold:
-        sources = len({c.source_path for c in synthesis.citations if c.is_evidence})
-        support = (f"{len(synthesis.citations)} quote(s) from {sources} source(s) back the answer"
-                   if sources else "no quote backs the answer")
+        evidence = [c for c in synthesis.citations if c.is_evidence]
+        support = (f"{len(evidence)} quote(s) from {len({c.source_path for c in evidence})} source(s) back the answer"
+                   if evidence else "no quote backs the answer")
         reasons.append(f"confidence {synthesis.confidence_score} is under the threshold {threshold}: answers like "
                        f"this one are right less often than that ({support})")
     for source_path, sentences in (flagged or {}).items():
@@ -39,6 +39,7 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
     if reasons and not synthesis.citations and research.capability_gap:
         reasons.append(research.capability_gap)
     return "; ".join(dict.fromkeys(reasons)) or None
+
 
 def clip(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a word boundary and marked with an ellipsis."""
