@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 
 from retrieval import Document
 
-from .contracts import AnswerSignals, Citation, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
+from .contracts import (AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult,
+                        ValidationCheck)
 from .facets import facet_coverage
-from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passage_for, strip_markers
-from .signals import measure
+from .grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
+from .signals import ClaimSupport, claim_supports, measure, passage_of
 from .support import RELEVANT, SUPPORTED, Scorer
 from .terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
 
@@ -59,7 +60,8 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
     grounding, penalty = _grounding(draft, research, documents, issues)
     uncited = _uncited(draft, issues)
     penalty += min(MAX_UNCITED_PENALTY, PENALTY_UNCITED * uncited)
-    support, p = _claim_support(draft, documents, plan.original_question, scorer, issues)
+    claims = claim_supports(draft, scorer)
+    support, p = _claim_support(draft, claims, documents, plan.original_question, scorer, issues)
     penalty += p
     grounded = sum(1 for c in draft.citations if c.is_evidence and _grounded(c, research, documents))
     missing = _missing_facets(draft, plan, documents, scorer)
@@ -81,7 +83,8 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
     checks = CriticChecks(quote_grounding=grounding, status_alignment=status, confidence_calibration=calibration,
                           facet_coverage=facets, answer_quality=quality)
     blocking = not grounding.passed or not status.passed or not quality.passed
-    signals = measure(draft, documents, plan, scorer, missing=missing, blocking=blocking, uncited=uncited)
+    signals = measure(draft, documents, plan, scorer, claims=claims, missing=missing, blocking=blocking,
+                      uncited=uncited)
     return AuditReport(checks=checks, issues=issues, penalty=penalty, recommended_confidence=recommended,
                        uncited_sentences=uncited, blocking=blocking, signals=signals)
 
@@ -91,29 +94,18 @@ def _merge(check: ValidationCheck, other: ValidationCheck, extra: str | None) ->
     return ValidationCheck(passed=check.passed and other.passed and extra is None, issue="; ".join(problems) or None)
 
 
-def passage_of(citation: Citation, documents: dict[str, Document]) -> Passage:
-    """The cited quote as a passage of its document (with its headings), or bare."""
-    document = documents.get(citation.source_path)
-    return passage_for(citation.quote, document.text if document else None)
-
-
-def _claim_support(draft: SynthesisResult, documents: dict[str, Document], question: str, scorer: Scorer,
-                   issues: list[str]) -> tuple[ValidationCheck, int]:
+def _claim_support(draft: SynthesisResult, claims: list[ClaimSupport], documents: dict[str, Document], question: str,
+                   scorer: Scorer, issues: list[str]) -> tuple[ValidationCheck, int]:
     """Each cited sentence must say what its quotes say; the quotes must answer the question."""
     evidence = [c for c in draft.citations if c.is_evidence]
     if not evidence:
         return ValidationCheck(passed=True), 0
     problems, penalty = [], 0
-    for sentence in answer_sentences(draft.answer):
-        quotes = [draft.citations[n - 1].quote for n in cited_numbers(sentence)
-                  if 1 <= n <= len(draft.citations) and draft.citations[n - 1].is_evidence]
-        if not quotes or is_hedge(sentence) or any(occurs_in(sentence, q) for q in quotes):
-            continue
-        score = scorer.support(sentence, quotes)
-        rare, gaps = scorer.rare_terms_missing(sentence, quotes)
-        if score < SUPPORTED or 2 * len(gaps) > rare:
-            problems.append(f'"{strip_markers(sentence)[:80]}" is not what its quotes say (support {score:.2f}'
-                            + (f"; they never mention {', '.join(gaps[:3])}" if gaps else "") + ")")
+    for claim in claims:
+        if claim.score < SUPPORTED or 2 * len(claim.gaps) > claim.rare:
+            problems.append(f'"{strip_markers(claim.sentence)[:80]}" is not what its quotes say (support '
+                            f'{claim.score:.2f}' + (f"; they never mention {', '.join(claim.gaps[:3])}"
+                                                    if claim.gaps else "") + ")")
             penalty += PENALTY_UNSUPPORTED
     best = max(scorer.relevance(question, passage_of(c, documents)).score for c in evidence)
     if best < RELEVANT:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .config import PipelineConfig
 from .contracts import CriticResult, ResearchResult, SynthesisResult
+from .gate import send_threshold
 
 
 def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research: ResearchResult,
@@ -21,7 +22,7 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
         if over_budget:
             reasons.append(f"the run's LLM budget ({config.max_llm_calls} calls, {config.max_llm_tokens} tokens) "
                            "ended the revisions")
-    threshold = config.confidence_threshold if config.confidence_threshold is not None else 0
+    threshold = send_threshold(config.confidence_threshold)
     if synthesis.confidence_score < threshold:
         evidence = [c for c in synthesis.citations if c.is_evidence]
         support = (f"{len(evidence)} quote(s) from {len({c.source_path for c in evidence})} source(s) back the answer"

@@ -151,7 +151,8 @@ def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Calla
         ungrounded += 0 if text is not None and occurs_in(citation.quote, text) else 1
     return QuestionOutcome(
         id=expected.id, question=expected.question, expected_status=expected.expected_status,
-        status=s.compliance_status if s else None, answer=s.answer if s else None, correct=bool(s and s.compliance_status == expected.expected_status),
+        status=s.compliance_status if s else None, answer=s.answer if s else None,
+        correct=bool(s and s.compliance_status == expected.expected_status),
         expected_sources=expected.expected_sources, cited_sources=cited, verdict=result.verdict,
         confidence=s.confidence_score if s else None, escalated=result.escalated,
         escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),
@@ -219,7 +220,7 @@ def calibration(outcomes: list[QuestionOutcome], edges: tuple[int, ...] = (0, 50
     for low, high in zip(edges, edges[1:]):
         inside = [o for o in outcomes if o.confidence is not None and low <= o.confidence < high]
         right = sum(o.right for o in inside)
-        bands.append(CalibrationBand(band=f"{low}–{min(high, 100) - (0 if high > 100 else 1)}", answers=len(inside),
+        bands.append(CalibrationBand(band=f"{low}–{min(high - 1, 100)}", answers=len(inside),
                                      right=right, share_right=round(right / len(inside), 3) if inside else None))
     return bands
 

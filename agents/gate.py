@@ -5,7 +5,8 @@ quotes are the ones that answer the question. The model is a logistic regression
 over the audit's signals (`AnswerSignals`), fitted by `bench/gate.py` on every
 development set and stored in `agents/gate.json` with the threshold it chose: the
 lowest probability at which the answers sent unreviewed were still right 95 % of
-the time (or more) when each vendor was held out in turn. Nothing here is hand-set.
+the time (or more), on probabilities from models that had not seen those answers
+(five folds). Nothing here is hand-set.
 """
 
 from __future__ import annotations
@@ -60,3 +61,8 @@ def save(model: GateModel, path: Path = MODEL_FILE) -> None:
     """Write a fitted model (what `bench/gate.py fit` does)."""
     path.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
     load.cache_clear()
+
+
+def send_threshold(configured: int | None) -> int:
+    """The confidence (percent) an answer needs to go out unreviewed: the configured one, else the fitted one."""
+    return configured if configured is not None else load().threshold_percent

@@ -138,14 +138,10 @@ class Pipeline:
         result.evidence = await evidence_agent.gather_evidence(ctx, question, result.query_plan, result.research.sources)
         await self._loop(ctx, result, question)
         final, critic = result.synthesis, result.critic_feedback[-1]
-        gate = load_gate()
         if critic.signals is not None:
             # The confidence shown is the fitted probability that the answer is right.
-            final.confidence_score = gate.percent(critic.signals)
-        config = ctx.config
-        if config.confidence_threshold is None:
-            config = config.model_copy(update={"confidence_threshold": gate.threshold_percent})
-        reason = escalation_reason(final, critic, result.research, config, result.iterations, ctx.fallbacks,
+            final.confidence_score = load_gate().percent(critic.signals)
+        reason = escalation_reason(final, critic, result.research, ctx.config, result.iterations, ctx.fallbacks,
                                    ctx.flagged, ctx.over_budget)
         result.escalated, result.escalation_reason = reason is not None, reason
 

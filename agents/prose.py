@@ -13,15 +13,15 @@ from collections.abc import Iterable
 
 from retrieval.text import normalize_ws
 
-from .grounding import answer_sentences, split_sentences
+from .escalation import clip
+from .grounding import answer_sentences, plain, split_sentences
 
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _REFERENCE_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 _CELL_END = re.compile(r"</t[dh]>\s*<t[dh][^>]*>", re.I)
 _TAG = re.compile(r"</?[A-Za-z][^>]*>|\{/\*.*?\*/\}")
-_EMPHASIS = re.compile(r"\*\*|__|`|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
+_SINGLE_EMPHASIS = re.compile(r"(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
 _LIST_MARKER = re.compile(r"(?:^|(?<=\s))(?:[-*+•]|\d{1,2}[.)])\s+(?=\S)")
 _SEPARATOR_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
 _WORD = re.compile(r"\w+")
@@ -39,14 +39,13 @@ def _line(line: str) -> str:
     line = line.strip()
     if _SEPARATOR_ROW.match(line) and "-" in line:
         return ""
-    line = _IMAGE.sub("", line)
-    line = _LINK.sub(r"\1", _REFERENCE_LINK.sub(r"\1", line))
+    line = _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line))
     line = _CELL_END.sub(" | ", _BREAK.sub("; ", line))
     line = html.unescape(_TAG.sub(" ", line))
     if "|" in line:
         line = _cells(line)
     line = _LIST_MARKER.sub("", line) if _LIST_MARKER.match(line) else _inline_list(line)
-    return normalize_ws(_EMPHASIS.sub("", line.lstrip("#> ")))
+    return _SINGLE_EMPHASIS.sub("", plain(line.lstrip("#> ")))
 
 
 def _cells(row: str) -> str:
@@ -97,10 +96,7 @@ def for_a_cell(answer: str, limit: int = 300) -> str:
         if len(short) + len(sentence) + 1 > limit:
             break
         short = f"{short} {sentence}".strip()
-    if not short:
-        cut = answer[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:")
-        short = cut + "…"
-    return f"{short}\n\nIn full: {answer}"
+    return f"{short or clip(answer, limit)}\n\nIn full: {answer}"
 
 
 def told(quotes: Iterable[str]) -> list[str]:

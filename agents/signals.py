@@ -9,6 +9,7 @@ way whichever engine wrote the draft.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from retrieval import Document
 
@@ -22,15 +23,15 @@ _OPEN_QUESTION = re.compile(r"^\s*(what|which|how|who|where|when|describe|explai
 
 
 def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryPlanResult, scorer: Scorer,
-            *, missing: list[str], blocking: bool, uncited: int) -> AnswerSignals:
+            *, claims: list[ClaimSupport], missing: list[str], blocking: bool, uncited: int) -> AnswerSignals:
     """The signals of one draft (the audit supplies what it already computed)."""
     question = plan.original_question
     evidence = [c for c in draft.citations if c.is_evidence]
     fits = _fits(question, evidence, documents, scorer)
     closest = _fits(question, draft.citations, documents, scorer) if not evidence else []
     quotes = " ".join(c.quote for c in evidence)
-    about = " ".join(_passage(c, documents).about for c in evidence)
-    support, rare_missing = _sentence_support(draft, scorer)
+    about = " ".join(passage_of(c, documents).about for c in evidence)
+    named = product_terms(question)
     facets = len(plan.facets) or 1
     status = draft.compliance_status
     return AnswerSignals(
@@ -38,9 +39,9 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
         lexical=fits[0].lexical if fits else 0.0, second_relevance=fits[1].score if len(fits) > 1 else 0.0,
         closest_relevance=closest[0].score if closest else 0.0, closest_semantic=closest[0].semantic if closest else 0.0,
         question_terms_covered=scorer.lexical(key_terms(question), quotes) if evidence else 0.0,
-        named_covered=coverage(product_terms(question), about) if product_terms(question) and evidence else
-        (0.0 if product_terms(question) else 1.0),
-        min_support=support, rare_terms_missing=rare_missing,
+        named_covered=(coverage(named, about) if evidence else 0.0) if named else 1.0,
+        min_support=min((c.score for c in claims), default=1.0),
+        rare_terms_missing=max((len(c.gaps) / c.rare for c in claims if c.rare), default=0.0),
         evidence_citations=float(len(evidence)), sources=float(len({c.source_path for c in evidence})),
         facets_missing=float(len(missing)), facet_share=1 - min(len(missing), facets) / facets,
         fully=float(status == "Fully Supported"), partially=float(status == "Partially Supported"),
@@ -52,24 +53,33 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
 
 
 def _fits(question: str, citations: list[Citation], documents: dict[str, Document], scorer: Scorer) -> list[Relevance]:
-    return sorted((scorer.relevance(question, _passage(c, documents)) for c in citations), key=lambda r: -r.score)
+    return sorted((scorer.relevance(question, passage_of(c, documents)) for c in citations), key=lambda r: -r.score)
 
 
-def _passage(citation: Citation, documents: dict[str, Document]) -> Passage:
+def passage_of(citation: Citation, documents: dict[str, Document]) -> Passage:
+    """The cited quote as a passage of its document (with its headings), or bare."""
     document = documents.get(citation.source_path)
     return passage_for(citation.quote, document.text if document else None)
 
 
-def _sentence_support(draft: SynthesisResult, scorer: Scorer) -> tuple[float, float]:
-    """(weakest support of a cited sentence by its quotes, largest share of its rare terms the quotes lack)."""
-    weakest, missing = 1.0, 0.0
+@dataclass(frozen=True)
+class ClaimSupport:
+    """How well the quotes one sentence cites back it (a sentence copying a quote is not listed)."""
+
+    sentence: str
+    score: float
+    rare: int
+    gaps: list[str]
+
+
+def claim_supports(draft: SynthesisResult, scorer: Scorer) -> list[ClaimSupport]:
+    """Each cited sentence that restates its evidence quotes, with its support and the rarer terms they lack."""
+    out = []
     for sentence in answer_sentences(draft.answer):
         quotes = [draft.citations[n - 1].quote for n in cited_numbers(sentence)
                   if 1 <= n <= len(draft.citations) and draft.citations[n - 1].is_evidence]
         if not quotes or is_hedge(sentence) or any(occurs_in(sentence, q) for q in quotes):
             continue
-        weakest = min(weakest, scorer.support(sentence, quotes))
         rare, gaps = scorer.rare_terms_missing(sentence, quotes)
-        if rare:
-            missing = max(missing, len(gaps) / rare)
-    return weakest, missing
+        out.append(ClaimSupport(sentence, scorer.support(sentence, quotes), rare, gaps))
+    return out

@@ -120,7 +120,8 @@ def _scores(rows: list[dict], probs: list[float], threshold: float) -> dict:
     sent = [r for r, p in zip(rows, probs) if p >= threshold]
     unanswerable_fully = sum(1 for r in sent if not r["answerable"] and r["status"] == "Fully Supported")
     answerable = [r for r in rows if r["answerable"]]
-    return {"questions": len(rows), "sent": len(sent), "share_sent": round(len(sent) / len(rows), 3),
+    return {"questions": len(rows), "sent": len(sent), "right": sum(r["right"] for r in sent),
+            "share_sent": round(len(sent) / len(rows), 3),
             "precision": round(sum(r["right"] for r in sent) / len(sent), 3) if sent else None,
             "fully_unanswerable_sent": unanswerable_fully,
             "status_answerable": round(sum(r["status"] == r["expected_status"] for r in answerable) / len(answerable), 3),
@@ -152,7 +153,7 @@ def _print_report(rows: list[dict]) -> None:
         print(f"  {vendor:<14}{s['questions']:>10}{s['sent']:>6}{s['share_sent']:>7.3f}{precision:>10}"
               f"{s['fully_unanswerable_sent']:>9}{s['status_answerable']:>12.3f}{s['threshold']:>10.3f}")
     sent = sum(s["sent"] for s in table.values())
-    right = sum(round(s["precision"] * s["sent"]) for s in table.values() if s["precision"] is not None)
+    right = sum(s["right"] for s in table.values())
     print(f"  {'pooled':<14}{len(rows):>10}{sent:>6}{sent / len(rows):>7.3f}"
           f"{(right / sent if sent else 0):>10.3f}{sum(s['fully_unanswerable_sent'] for s in table.values()):>9}")
     print("\nprecision / automation on held-out probabilities (pooled)")

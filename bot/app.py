@@ -16,7 +16,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents.gate import load as load_gate
+from agents.gate import send_threshold
 from agents.pipeline import Pipeline
 from retrieval import Embedder
 from storage import ActivityStore, BatchStore, ChannelSettingsStore, FeedbackStore, Store
@@ -74,16 +74,9 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
                    desk=ReviewDesk(client, store, reviewers, library, pages), auth=WorkspaceAuth(client),
                    jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher,
                    feedback=FeedbackStore(store), home=HomeTab(client, ActivityStore(store), reviewers.default),
-                   channels=ChannelSettingsStore(store), default_threshold=_default_threshold(settings),
+                   channels=ChannelSettingsStore(store),
+                   default_threshold=send_threshold(settings.confidence_threshold),
                    knowledge_bases=lambda: available(settings))
-
-
-
-def _default_threshold(settings: Settings) -> int:
-    """The configured threshold, or the one fitted with the send-or-review model."""
-    if settings.confidence_threshold is not None:
-        return settings.confidence_threshold
-    return load_gate().threshold_percent
 
 
 def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipeline: Pipeline,

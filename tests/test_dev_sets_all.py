@@ -7,8 +7,10 @@ question the documents do not answer, and answer text that reads as prose.
 
 from __future__ import annotations
 
+import io
 import json
 import re
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -24,15 +26,12 @@ SETS = sorted(p for base in (ROOT / "eval", ROOT.parent / "shared" / "eval") for
 @pytest.fixture(scope="module", params=SETS, ids=lambda p: p.name)
 def report(request) -> dict:
     folder = request.param
-    import io
-    from contextlib import redirect_stdout
-
     out = io.StringIO()
     with redirect_stdout(out):
         code = main(["eval", "--engine", "offline", "--corpus", str(folder / "corpus"),
                      "--questions", str(folder / "questions.csv"), "--json"])
     assert code == 0
-    return json.loads(out.getvalue())
+    return {**json.loads(out.getvalue()), "set": folder.name}
 
 
 def test_there_are_several_vendors():
@@ -45,6 +44,18 @@ def test_nothing_ungrounded_and_no_unreviewed_claim_on_unanswerable_questions(re
     for o in report["per_question"]:
         if not o["escalated"]:
             assert o["confidence"] is not None and o["signals"] is not None, o["id"]
+
+
+def test_the_sourcegraph_set_meets_its_floors(report):
+    """Floors, not exact figures: a regression on real documentation shows without tying the test to one run."""
+    if report["set"] != "sourcegraph":
+        pytest.skip("floors are set for the Sourcegraph set")
+    assert report["answerable_status_accuracy"] >= 0.75
+    assert report["source_recall"] >= 0.85
+    assert report["unanswerable_abstention"] >= 0.90
+    for outcome in report["per_question"]:
+        if not outcome["expected_sources"]:  # nothing answers it: nothing may be cited as support
+            assert outcome["status"] == "Not Supported" or outcome["escalated"], outcome["id"]
 
 
 def test_answers_read_as_prose(report):

@@ -67,7 +67,8 @@ def answer_of_run(run: RunRecord, review: Review | None) -> RowAnswer:
         return RowAnswer(answer=result.guardrails.message or "", needs_review="Yes",
                          reason=f"not searched: {result.guardrails.blocked.replace('_', ' ')}")
     s = result.synthesis
-    answer = RowAnswer(answer=for_a_cell(result.answer_for_asker()), status=s.compliance_status, confidence=s.confidence_score,
+    answer = RowAnswer(answer=for_a_cell(result.answer_for_asker()), status=s.compliance_status,
+                       confidence=s.confidence_score,
                        sources=_sources(s.citations), needs_review="Yes" if result.escalated else "No",
                        reason=(result.escalation_reason or "") if result.escalated else "")
     if review is None:
