@@ -190,6 +190,10 @@ class AnswerSignals(BaseModel):
     yes_no: float = 0.0
     open_question: float = 0.0
     limiting_cue: float = 0.0
+    denial_cue: float = Field(0.0, description="an evidence quote negates something the question does not")
+    limit_cue: float = Field(0.0, description="an evidence quote limits scope or certainty in words the question does not use")
+    universal_question: float = Field(0.0, description="the question asks about all, every, any or each")
+    customer_question: float = Field(0.0, description="the question asks what the customer or its users may do or get")
     table_or_list: float = 0.0
     blocking: float = 0.0
     uncited: float = 0.0

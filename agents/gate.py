@@ -1,12 +1,14 @@
 """Send or review: the probability that an answer is right, from a fitted model.
 
 "Right" means the compliance status is the one a person would give and the cited
-quotes are the ones that answer the question. The model is a logistic regression
-over the audit's signals (`AnswerSignals`), fitted by `bench/gate.py` on every
-development set and stored in `agents/gate.json` with the threshold it chose: the
-lowest probability at which the answers sent unreviewed were still right 95 % of
-the time (or more), on probabilities from models that had not seen those answers
-(five folds). Nothing here is hand-set.
+quotes are the ones that answer the question. The model is two logistic regressions
+over the audit's signals (`AnswerSignals`): one for abstentions ("no evidence was
+found"), whose risk is a passage that did answer after all, and one for answers, whose
+risk is a passage that fits the words but denies, limits or speaks of someone else.
+Both are fitted by `bench/gate.py` on every development set and stored in
+`agents/gate.json` with the threshold it chose: the lowest probability at which the
+answers sent unreviewed were still right 95 % of the time (or more), on probabilities
+from models that had not seen those answers (five folds). Nothing here is hand-set.
 """
 
 from __future__ import annotations
@@ -23,23 +25,34 @@ from .contracts import AnswerSignals
 MODEL_FILE = Path(__file__).with_name("gate.json")
 
 
-class GateModel(BaseModel):
-    """A fitted logistic regression over named signals, and the send threshold chosen for it."""
+class Logistic(BaseModel):
+    """A fitted logistic regression over named signals (standardised by the mean and scale it was fitted with)."""
 
     features: list[str]
     mean: list[float]
     scale: list[float]
     coef: list[float]
     intercept: float
+
+    def probability(self, signals: AnswerSignals) -> float:
+        """P(right | signals)."""
+        values = signals.vector(self.features)
+        z = self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, values, self.mean, self.scale))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+class GateModel(BaseModel):
+    """The fitted send-or-review model: one regression for abstentions, one for answers, and the send threshold."""
+
+    abstention: Logistic = Field(description="P(right) of a draft that cites no evidence")
+    answer: Logistic = Field(description="P(right) of a draft that cites evidence")
     threshold: float = Field(ge=0, le=1, description="probability at or above which an answer is sent unreviewed")
     fitted_on: list[str] = Field(default_factory=list, description="the development sets it was fitted on")
     precision_target: float = 0.95
 
     def probability(self, signals: AnswerSignals) -> float:
-        """P(answer right | signals)."""
-        values = signals.vector(self.features)
-        z = self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, values, self.mean, self.scale))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        """P(answer right | signals), from the regression of the draft's kind."""
+        return (self.abstention if signals.abstained else self.answer).probability(signals)
 
     def percent(self, signals: AnswerSignals) -> int:
         """The probability in whole percent: the confidence users see."""

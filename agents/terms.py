@@ -34,8 +34,9 @@ PARTIAL_CUES = ("plan only", "on request", "upon request", "enterprise customers
                 "certain ", "some of", "might ", "may be required", "in some cases", "in most cases",
                 "partially", "are encouraged", "is encouraged", "optional")
 # A denial: the documentation says the capability is not there.
-NEGATIVE_CUES = ("not supported", "not available", "is not ", "are not ", "does not ", "do not ", "not offered",
-                 "not offer", "not permitted", "not currently", "not shared", "cannot", "can't", "no longer",
+NEGATIVE_CUES = ("not supported", "not available", "is not ", "are not ", "was not ", "were not ", "does not ",
+                 "do not ", "did not ", "has not ", "have not ", "will not ", "must not ", "not offered",
+                 "not offer", "not permitted", "not currently", "not shared", "cannot", "no longer",
                  "is closed", "are closed", "was closed", "discontinued", "there is no ", "there are no ",
                  "currently no ", "no internal requirement", "never ", "would be gone", "would be lost",
                  "not possible", "impossible", "unable to")
@@ -181,9 +182,22 @@ def _cue_pattern(cue: str) -> re.Pattern:
     return re.compile(r"(?<![\w-])" + re.escape(cue.strip()) + r"(?![\w-])")
 
 
+_CONTRACTED = re.compile(r"\b(\w+?)n't\b")
+_IRREGULAR_NOT = {"wo": "will", "ca": "can", "sha": "shall"}
+
+
+def uncontracted(text: str) -> str:
+    """Negations written out: "don't" reads "do not", "can't" "cannot" (the cue lists name the full forms)."""
+    def full(match: re.Match) -> str:
+        verb = match.group(1)
+        verb = _IRREGULAR_NOT.get(verb, verb)
+        return "cannot" if verb == "can" else f"{verb} not"
+    return _CONTRACTED.sub(full, text)
+
+
 def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
-    """The cue phrases that occur in the text as whole words (case-insensitive)."""
-    lowered = normalize_ws(text).lower().replace("’", "'")
+    """The cue phrases that occur in the text as whole words (case-insensitive; negations uncontracted)."""
+    lowered = uncontracted(normalize_ws(text).lower().replace("’", "'"))
     if cues is NEGATIVE_CUES:
         for phrase in _NOT_NEGATIONS:
             lowered = lowered.replace(phrase.strip(), " ")

@@ -91,6 +91,13 @@ def test_cues_are_whole_words_and_not_negations_in_disguise():
     assert cue_phrases("The public bug bounty scheme is closed.", NEGATIVE_CUES) == ["is closed"]
 
 
+def test_contracted_negations_deny_as_the_full_forms_do():
+    assert cue_phrases("Customers don't have direct access to logs.", NEGATIVE_CUES) == ["do not "]
+    assert cue_phrases("It isn’t considered a second factor.", NEGATIVE_CUES) == ["is not "]
+    assert cue_phrases("We can't and won't share it.", NEGATIVE_CUES) == ["will not ", "cannot"]
+    assert cue_phrases("Don't forget the tokens.", PARTIAL_CUES) == []
+
+
 def test_a_universal_question_narrowed_by_the_text_is_found():
     question = "Are all third-party service providers reassessed at least annually?"
     assert restricted_scope(question, "Reviewed annually for all high risk third-parties.") == "high risk third-parties"
