@@ -48,6 +48,8 @@ class QuestionOutcome(BaseModel):
     answer: str | None = None
     expected_sources: list[str]
     cited_sources: list[str]
+    quotes: list[str] = Field(default_factory=list, description="the quotes cited as evidence (not the closest passages)")
+    facets_missing: list[str] = Field(default_factory=list)
     verdict: str | None
     confidence: int | None
     escalated: bool
@@ -154,6 +156,8 @@ def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Calla
         status=s.compliance_status if s else None, answer=s.answer if s else None,
         correct=bool(s and s.compliance_status == expected.expected_status),
         expected_sources=expected.expected_sources, cited_sources=cited, verdict=result.verdict,
+        quotes=[c.quote for c in s.citations if c.is_evidence] if s else [],
+        facets_missing=s.facets_missing if s else [],
         confidence=s.confidence_score if s else None, escalated=result.escalated,
         escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),
         tokens=result.tokens(), truncated_replies=sum(t.truncated for t in result.trace), route=result.route,

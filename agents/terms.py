@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 import snowballstemmer
+from pydantic import BaseModel, Field
 
 from retrieval.text import STOPWORDS, normalize_ws, words
 from retrieval.vocabulary import CLOUD_WORDS, short_cloud_names
@@ -24,22 +26,33 @@ _GENERIC = frozenset(
     organization organisation""".split()
 )
 
-# A limit on scope or certainty: the capability exists, but not everywhere or not always.
-PARTIAL_CUES = ("plan only", "on request", "upon request", "enterprise customers", "on the enterprise plan",
-                "prior written approval", "not formally supported", "can purchase", "only when",
-                "available only", "only for", "only to", "only in", "only if", "only on", "only under",
-                "whenever possible", "where possible", "wherever possible", "if possible", "where feasible",
-                "when feasible", "as feasible", "where practical", "where applicable", "case-by-case",
-                "case by case", "excluding", "except ", "with the exception", "not all ", "certain roles",
-                "certain ", "some of", "might ", "may be required", "in some cases", "in most cases",
-                "partially", "are encouraged", "is encouraged", "optional")
-# A denial: the documentation says the capability is not there.
-NEGATIVE_CUES = ("not supported", "not available", "is not ", "are not ", "was not ", "were not ", "does not ",
-                 "do not ", "did not ", "has not ", "have not ", "will not ", "must not ", "not offered",
-                 "not offer", "not permitted", "not currently", "not shared", "cannot", "no longer",
-                 "is closed", "are closed", "was closed", "discontinued", "there is no ", "there are no ",
-                 "currently no ", "no internal requirement", "never ", "would be gone", "would be lost",
-                 "not possible", "impossible", "unable to")
+CUES_FILE = Path(__file__).with_name("cues.json")
+
+
+class CueLists(BaseModel):
+    """Wording that marks a capability as denied or as limited, chosen by `bench/cues.py` from
+    `bench/cue_candidates.json` on the pooled development sets (agents/cues.json)."""
+
+    negative: list[str] = Field(description="a denial: the documentation says the capability is not there")
+    partial: list[str] = Field(description="a limit on scope or certainty: the capability exists, not everywhere")
+    fitted_on: list[str] = Field(default_factory=list, description="the development sets it was chosen on")
+
+    @property
+    def negative_tuple(self) -> tuple[str, ...]:
+        return tuple(self.negative)
+
+    @property
+    def partial_tuple(self) -> tuple[str, ...]:
+        return tuple(self.partial)
+
+    def with_phrase(self, kind: str, phrase: str) -> CueLists:
+        """A copy with one more phrase of the kind ("negative" or "partial")."""
+        return self.model_copy(update={kind: [*getattr(self, kind), phrase]})
+
+
+CUES = CueLists.model_validate_json(CUES_FILE.read_text(encoding="utf-8"))
+NEGATIVE_CUES = CUES.negative_tuple
+PARTIAL_CUES = CUES.partial_tuple
 # Negation-looking phrases that deny nothing.
 _NOT_NEGATIONS = ("not limited to", "not only", "whether or not", "no later than", "no more than", "no less than",
                   "no fewer than", "if not ", "not just")
@@ -67,6 +80,20 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\boff[\s-]?boarding\b", "offboarding"))]
 
 
+# One standard, several spellings: the joint ISO/IEC name, "SOC2" and "ISO27001" run together, and
+# the Roman type numbers of SOC reports.
+_STANDARD_NAMES = [(re.compile(p), name) for p, name in (
+    (r"\bISO\s*/\s*IEC\b", "ISO"), (r"\bISO(?=\d)", "ISO "), (r"\bSOC(?=[123]\b)", "SOC "),
+    (r"\b[Tt]ype\s+II\b", "Type 2"), (r"\b[Tt]ype\s+I\b", "Type 1"))]
+
+
+def standard_names(text: str) -> str:
+    """Standards written one way: "ISO/IEC 27001" as "ISO 27001", "SOC2 Type II" as "SOC 2 Type 2"."""
+    for pattern, name in _STANDARD_NAMES:
+        text = pattern.sub(name, text)
+    return text
+
+
 def key_terms(text: str) -> list[str]:
     """Stemmed subject terms of a question or passage, in order, without repeats."""
     return list(_key_terms(text))
@@ -76,7 +103,7 @@ def key_terms(text: str) -> list[str]:
 def _key_terms(text: str) -> tuple[str, ...]:
     # Documents' passages are analysed again for every question: cache them.
     text = PLACEHOLDER.sub(" ", text)  # redacted personal data is not a subject
-    text = short_cloud_names(text)
+    text = short_cloud_names(standard_names(text))
     for pattern, short in _SAME:
         text = pattern.sub(short, text)
     seen: dict[str, None] = {}
@@ -112,6 +139,7 @@ _VERSION = re.compile(r"\bv(?=\d)", re.I)
 def specific_phrases(question: str) -> list[str]:
     """The specific names of a question as written: acronyms, CamelCase, mid-sentence
     capitals, long numbers, numbers after a name ("SOC 1", "TLS 1.2", "GuardDuty")."""
+    question = standard_names(question)
     named_numbers = _NAMED_NUMBER.findall(question)
     inside = {w for phrase in named_numbers for w in phrase.split()}
     singles = [w for w in _PRODUCT.findall(question) if w not in inside]
@@ -198,9 +226,8 @@ def uncontracted(text: str) -> str:
 def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
     """The cue phrases that occur in the text as whole words (case-insensitive; negations uncontracted)."""
     lowered = uncontracted(normalize_ws(text).lower().replace("’", "'"))
-    if cues is NEGATIVE_CUES:
-        for phrase in _NOT_NEGATIONS:
-            lowered = lowered.replace(phrase.strip(), " ")
+    for phrase in _NOT_NEGATIONS:  # "not limited to" neither denies nor limits
+        lowered = lowered.replace(phrase.strip(), " ")
     return [cue for cue in cues if _cue_pattern(cue).search(lowered)]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,11 +21,12 @@ def development_sets() -> dict[str, Path]:
     return found
 
 
-def evaluate(folder: Path) -> dict:
+def evaluate(folder: Path, embedder: str = "wordllama") -> dict:
     """`rfpbot eval --engine offline --json` on one set, as a separate process (the report as a dict)."""
+    env = {**os.environ, "RFPBOT_EMBEDDER": embedder}
     out = subprocess.run([sys.executable, "-m", "bot.cli", "eval", "--engine", "offline", "--corpus",
                           str(folder / "corpus"), "--questions", str(folder / "questions.csv"), "--json"],
-                         cwd=ROOT, capture_output=True, text=True)
+                         cwd=ROOT, capture_output=True, text=True, env=env)
     if out.returncode != 0:
         raise SystemExit(f"rfpbot eval failed on {folder}:\n{out.stderr}")
     return json.loads(out.stdout)

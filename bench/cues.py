@@ -1,0 +1,166 @@
+"""Fit the wording that marks a denied or a limited capability, and report it leave-one-vendor-out.
+
+    python bench/cues.py fit      # choose agents/cues.json from bench/cue_candidates.json; print held-out figures
+    python bench/cues.py report   # the held-out figures only, nothing written
+
+The offline engine's status comes from the wording of the passages it cites: a denial
+("does not", "under development") makes it "Not Supported", a limit ("only", "on request")
+"Partially Supported", nothing of the kind "Fully Supported". Which phrases count is
+fitted here, on every development set's answers as `bench/gate.py collect` stored them
+(`eval/gate_data.jsonl`: the question, the quotes cited as evidence, the facets left
+without evidence). The fit starts from the prior (the hand-written lists) and makes one
+change at a time, adding a candidate or dropping a prior phrase, while the best change
+puts at least MIN_GAIN more statuses right; MIN_GAIN is chosen leave-one-vendor-out.
+
+The status is recomputed from the stored quotes (`status_from`), the engine's rule
+without its choice of which cited passages are on point, so the figures here are close
+to, not the same as, the engine's; `make eval-dev` gives the engine's own after a refit.
+Leave-one-vendor-out: for each vendor, phrases chosen on the others, statuses of that one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
+
+from agents.terms import CUES_FILE, CueLists, new_cues, restricted_scope  # noqa: E402
+from _devsets import ROOT  # noqa: E402
+
+DATA = ROOT / "eval" / "gate_data.jsonl"
+CANDIDATES = Path(__file__).with_name("cue_candidates.json")
+KEEP_PRIOR = 1000  # no single change can gain that many: the prior is kept as it is
+GAINS = (1, 2, 3, 4, KEEP_PRIOR)
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """One answer's status inputs: which phrases of each kind its quotes use that its question does not."""
+
+    vendor: str
+    expected: str
+    answerable: bool
+    negative: frozenset[str]
+    partial: frozenset[str]
+    narrowed: bool  # a universal question narrowed by a quote, or a facet without evidence
+
+
+def _answer(row: dict, phrases: dict[str, set[str]]) -> _Answer:
+    question, quotes = row["question"], row["quotes"]
+
+    def hits(kind: str) -> frozenset[str]:
+        return frozenset(p for p in phrases[kind] if any(new_cues(q, question, (p,)) for q in quotes))
+
+    narrowed = any(restricted_scope(question, q) for q in quotes) or bool(row["facets_missing"])
+    return _Answer(row["vendor"], row["expected_status"], row["answerable"], hits("negative"), hits("partial"),
+                   narrowed)
+
+
+def status_from(answer: _Answer, lists: CueLists) -> str:
+    """The engine's status rule: a denial, else a limit (or a narrowed scope, a gap), else none."""
+    if answer.negative & set(lists.negative):
+        return "Not Supported"
+    if answer.narrowed or answer.partial & set(lists.partial):
+        return "Partially Supported"
+    return "Fully Supported"
+
+
+def _right(answers: list[_Answer], lists: CueLists) -> int:
+    return sum(status_from(a, lists) == a.expected for a in answers)
+
+
+def _changes(lists: CueLists, candidates: dict[str, list[str]]):
+    for kind in ("negative", "partial"):
+        current = getattr(lists, kind)
+        for phrase in current:
+            yield lists.model_copy(update={kind: [p for p in current if p != phrase]})
+        for phrase in candidates[kind]:
+            if phrase not in current:
+                yield lists.with_phrase(kind, phrase)
+
+
+def choose(answers: list[_Answer], prior: CueLists, candidates: dict[str, list[str]], min_gain: int) -> CueLists:
+    """From the prior, the best single change while it puts at least `min_gain` more statuses right."""
+    chosen, score = prior, _right(answers, prior)
+    while True:
+        best = max(_changes(chosen, candidates), key=lambda trial: _right(answers, trial))
+        value = _right(answers, best)
+        if value - score < min_gain:
+            return chosen
+        chosen, score = best, value
+
+
+def _load() -> list[dict]:
+    return [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _candidates() -> tuple[CueLists, dict[str, list[str]]]:
+    data = json.loads(CANDIDATES.read_text(encoding="utf-8"))
+    return CueLists(**data["prior"]), {"negative": data["negative"], "partial": data["partial"]}
+
+
+def _answers(rows: list[dict]) -> list[_Answer]:
+    """The status inputs of every answer that cites evidence (an abstention has no wording to read)."""
+    prior, candidates = _candidates()
+    phrases = {kind: {*getattr(prior, kind), *candidates[kind]} for kind in ("negative", "partial")}
+    return [_answer(row, phrases) for row in rows if row["quotes"]]
+
+
+def _held_out(answers: list[_Answer], min_gain: int) -> dict[str, tuple[int, int]]:
+    """Vendor → (right statuses, answered answerable questions) with phrases chosen on the other vendors."""
+    prior, candidates = _candidates()
+    table = {}
+    for vendor in sorted({a.vendor for a in answers}):
+        lists = choose([a for a in answers if a.vendor != vendor], prior, candidates, min_gain)
+        held = [a for a in answers if a.vendor == vendor and a.answerable]
+        table[vendor] = (_right(held, lists), len(held))
+    return table
+
+
+def report(rows: list[dict]) -> int:
+    """Held-out right statuses for each MIN_GAIN (the prior last); returns the MIN_GAIN that did best."""
+    answers = _answers(rows)
+    vendors = sorted({a.vendor for a in answers})
+    print("leave-one-vendor-out: right statuses of answered, answerable questions (phrases chosen on the others)")
+    print(f"  {'min gain':<10}" + "".join(f"{v:>14}" for v in vendors) + f"{'pooled':>14}")
+    best, best_right = KEEP_PRIOR, -1
+    for gain in GAINS:
+        table = _held_out(answers, gain)
+        right, total = sum(r for r, _ in table.values()), sum(n for _, n in table.values())
+        label = "prior" if gain == KEEP_PRIOR else str(gain)
+        print(f"  {label:<10}" + "".join(f"{f'{r} of {n}':>14}" for r, n in table.values()) + f"{f'{right} of {total}':>14}")
+        if right > best_right:  # ties go to the smaller gain: GAINS is in increasing order
+            best, best_right = gain, right
+    return best
+
+
+def fit() -> None:
+    """Choose MIN_GAIN held out, then the phrases on every vendor; write agents/cues.json."""
+    rows = _load()
+    gain = report(rows)
+    prior, candidates = _candidates()
+    lists = choose(_answers(rows), prior, candidates, gain).model_copy(
+        update={"fitted_on": sorted({r["vendor"] for r in rows})})
+    CUES_FILE.write_text(json.dumps(lists.model_dump(), indent=2) + "\n", encoding="utf-8")
+    added = {k: sorted(set(getattr(lists, k)) - set(getattr(prior, k))) for k in ("negative", "partial")}
+    dropped = {k: sorted(set(getattr(prior, k)) - set(getattr(lists, k))) for k in ("negative", "partial")}
+    print(f"\nagents/cues.json (min gain: {'prior kept' if gain == KEEP_PRIOR else gain}): "
+          f"added {added}; dropped {dropped}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("step", choices=["fit", "report"])
+    step = parser.parse_args().step
+    if step == "fit":
+        fit()
+    else:
+        report(_load())
+
+
+if __name__ == "__main__":
+    main()
