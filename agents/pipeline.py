@@ -23,12 +23,13 @@ from .contracts import (EarlierTurn, EvidenceResult, PipelineResult, QueryPlanRe
 from .critic import critique
 from .errors import AgentError
 from .focus import focus
-from .gate import load as load_gate
+from .gate import load as load_gate, send_threshold
 from .escalation import escalation_reason
 from .guardrails import screen
 from .language import language_of
 from .llm import LLM
 from .planner import plan
+from .prose import unsettled
 from .redaction import redact
 from .routing import SIMPLE_OFFLINE, route_of
 from .support import Semantics
@@ -141,6 +142,9 @@ class Pipeline:
         if critic.signals is not None:
             # The confidence shown is the fitted probability that the answer is right.
             final.confidence_score = load_gate().percent(critic.signals)
+        if final.confidence_score < send_threshold(ctx.config.confidence_threshold):
+            # "Yes." or "No." only when the evidence settles it surely enough to send the answer alone.
+            final.answer = unsettled(final.answer)
         reason = escalation_reason(final, critic, result.research, ctx.config, result.iterations, ctx.fallbacks,
                                    ctx.flagged, ctx.over_budget)
         result.escalated, result.escalation_reason = reason is not None, reason

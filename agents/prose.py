@@ -25,6 +25,7 @@ _SINGLE_EMPHASIS = re.compile(r"(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
 _LIST_MARKER = re.compile(r"(?:^|(?<=\s))(?:[-*+•]|\d{1,2}[.)])\s+(?=\S)")
 _SEPARATOR_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
 _WORD = re.compile(r"\w+")
+_VERDICT = re.compile(r"^\s*(?:Yes|No|Partially)\.\s+(?=\S)")
 _INLINE_ITEM = re.compile(r"([.;:!?])?\s+(?:[-*•]|\d{1,2}[.)](?=\s+[A-Z]))\s+(?=\w)")
 
 
@@ -112,3 +113,11 @@ def told(quotes: Iterable[str]) -> list[str]:
                 fresh.append(sentence)
         out.append(" ".join(fresh).strip(" ;:."))
     return out
+
+
+def unsettled(answer: str) -> str:
+    """An answer whose "Yes." / "No." / "Partially." the evidence does not settle surely enough
+    to send it alone, told instead as what the documentation says (the status line keeps the claim)."""
+    if not _VERDICT.match(answer):
+        return answer
+    return "The documentation says: " + _VERDICT.sub("", answer, count=1)

@@ -120,3 +120,13 @@ async def test_a_limit_stated_for_the_whole_page_applies(kb_index):
     s = result.synthesis
     assert s.compliance_status == "Partially Supported"
     assert any("Enterprise plan only" in c.quote for c in s.citations)
+
+
+async def test_yes_or_no_opens_an_answer_only_when_it_is_sure_enough_to_send_alone(kb_index):
+    question = "Do employees with production access undergo background checks?"
+    sent = await Pipeline(kb_index, config=PipelineConfig(confidence_threshold=0)).run(question)
+    reviewed = await Pipeline(kb_index, config=PipelineConfig(confidence_threshold=100)).run(question)
+    assert sent.synthesis.answer.startswith("Yes.") and not sent.escalated
+    assert reviewed.escalated and reviewed.synthesis.compliance_status == "Fully Supported"
+    assert reviewed.synthesis.answer.startswith("The documentation says: ")
+    assert reviewed.synthesis.answer.removeprefix("The documentation says: ") == sent.synthesis.answer.removeprefix("Yes. ")
