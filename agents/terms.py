@@ -80,15 +80,16 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\boff[\s-]?boarding\b", "offboarding"))]
 
 
-# One standard, several spellings: the joint ISO/IEC name, "SOC2" and "ISO27001" run together, and
-# the Roman type numbers of SOC reports.
+# One standard, several spellings: the joint ISO/IEC name, "SOC2" and "ISO27001" run together, the
+# Roman type numbers of SOC reports, and a version run into its name ("TLSv1.2").
 _STANDARD_NAMES = [(re.compile(p), name) for p, name in (
     (r"\bISO\s*/\s*IEC\b", "ISO"), (r"\bISO(?=\d)", "ISO "), (r"\bSOC(?=[123]\b)", "SOC "),
-    (r"\b[Tt]ype\s+II\b", "Type 2"), (r"\b[Tt]ype\s+I\b", "Type 1"))]
+    (r"\b[Tt]ype\s+II\b", "Type 2"), (r"\b[Tt]ype\s+I\b", "Type 1"), (r"\b([A-Z]{2,})v(?=\d)", r"\1 "))]
 
 
 def standard_names(text: str) -> str:
-    """Standards written one way: "ISO/IEC 27001" as "ISO 27001", "SOC2 Type II" as "SOC 2 Type 2"."""
+    """Standards written one way: "ISO/IEC 27001" as "ISO 27001", "SOC2 Type II" as "SOC 2 Type 2",
+    "TLSv1.2" as "TLS 1.2"."""
     for pattern, name in _STANDARD_NAMES:
         text = pattern.sub(name, text)
     return text

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agents.grounding import answer_sentences, cited_numbers, occurs_in, passages, split_sentences, strip_markers
-from agents.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, restricted_scope, stem, unsupported_phrases
+from agents.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, key_terms, restricted_scope, stem, unsupported_phrases
 
 DEV_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "sourcegraph" / "corpus"
 KB = Path(__file__).resolve().parents[1] / "examples" / "kb"
@@ -102,6 +102,8 @@ def test_a_standard_spelled_another_way_is_the_same_standard():
     assert unsupported_phrases("Do you hold a SOC 2 Type II report?", "We have our SOC2 Type 2 report.") == []
     assert unsupported_phrases("Are you ISO/IEC 27001 certified?", "We hold ISO27001:2022.") == []
     assert unsupported_phrases("Can you share a SOC 1 Type II report?", "We are SOC 2 Type 2 audited.") == ["SOC 1"]
+    assert unsupported_phrases("Do you accept TLS 1.3?", "The proxy only supports TLSv1.2 and TLSv1.3.") == []
+    assert "tls" in key_terms("The proxy only supports TLSv1.2 and TLSv1.3.")
 
 
 def test_a_universal_question_narrowed_by_the_text_is_found():
