@@ -8,7 +8,7 @@ risk is a passage that fits the words but denies, limits or speaks of someone el
 Both are fitted by `bench/gate.py` on every development set and stored in
 `agents/gate.json` with the threshold it chose: the lowest probability at which the
 answers sent unreviewed were still right 95 % of the time (or more), on probabilities
-from models that had not seen those answers (five folds). Nothing here is hand-set.
+from models that had not seen those answers (ten splits into five folds). Nothing here is hand-set.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Answer quality on every development set, offline: one row per vendor and the pooled figures.
 
-    python bench/eval_dev.py [--json]      (what `make eval-dev` runs)
+    python bench/eval_dev.py [--json] [--embedder minilm]      (what `make eval-dev` runs)
 
 The send-or-review model in agents/gate.json was fitted on these same sets, so the
 "sent" and "right" columns here are in-sample; `python bench/gate.py report` gives
@@ -46,10 +46,12 @@ def _share(flags: list[bool]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--embedder", choices=["wordllama", "minilm"], default="wordllama",
+                        help="the index's and the relevance scorer's embedder (minilm: the comparison in the README)")
     args = parser.parse_args()
     sets = development_sets()
     with ThreadPoolExecutor(max_workers=2) as pool:
-        reports = dict(zip(sets, pool.map(evaluate, sets.values())))
+        reports = dict(zip(sets, pool.map(lambda folder: evaluate(folder, args.embedder), sets.values())))
     rows = {vendor: figures(r["per_question"], r["grounding_rate"]) for vendor, r in reports.items()}
     rows["pooled"] = figures([o for r in reports.values() for o in r["per_question"]],
                              min(r["grounding_rate"] for r in reports.values()))

@@ -10,11 +10,16 @@ writes one row per question to `eval/gate_data.jsonl`: the vendor, whether the a
 was right (status right, support from an expected source) and the audit's signals.
 The signals do not depend on the model, so collecting once is enough.
 
-`fit` fits the two logistic regressions (scikit-learn; abstentions and answers) on the pooled rows. The threshold is
-the lowest probability at which answers sent unreviewed were right at least 95 % of
-the time, measured on out-of-fold probabilities (five folds of questions, each
-scored by a model fitted without it). The figures printed are leave-one-vendor-out: for each vendor,
-model *and* threshold are fitted on the others only, then that vendor is scored.
+`fit` fits the two logistic regressions (scikit-learn; abstentions and answers) on the
+pooled rows. The threshold is the lowest probability at which answers sent unreviewed
+were right at least 95 % of the time, measured on out-of-fold probabilities (ten
+different splits into five folds of questions, pooled; each answer scored by models
+fitted without it). The figures printed are leave-one-vendor-out: for each vendor,
+models *and* threshold are fitted on the others only, then that vendor is scored.
+
+`collect --embedder minilm --data FILE` answers the sets with all-MiniLM-L6-v2 as the
+index's and the relevance scorer's embedder; `report --data FILE` scores that
+collection the same way (the comparison in the README).
 """
 
 from __future__ import annotations
