@@ -16,11 +16,10 @@ from retrieval import Document
 from .contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
 from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passage_for
 from .support import Relevance, Scorer
-from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_yes_no, key_terms, new_cues,
-                    product_terms)
+from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,
+                    new_cues, product_terms)
 
 _TABLE_OR_LIST = re.compile(r"\||<t[dr]\b|^\s*(?:[-*+]|\d+[.)])\s", re.M)
-_UNIVERSAL = re.compile(r"\b(?:all|every|each|any|anyone|regardless|always)\b", re.I)
 # The asker's own side: what the customer, its users or "we" may do or get, as opposed to what the vendor does.
 _CUSTOMER = re.compile(r"\b(?:customers?|clients?|tenants?|we|our|us|users?)\b", re.I)
 _OPEN_QUESTION = re.compile(r"^\s*(what|which|how|who|where|when|describe|explain|list|provide)\b", re.I)
@@ -54,7 +53,7 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
         limiting_cue=float(any(has_cue(c.quote, PARTIAL_CUES) or has_cue(c.quote, NEGATIVE_CUES) for c in evidence)),
         denial_cue=float(any(new_cues(c.quote, question, NEGATIVE_CUES) for c in evidence)),
         limit_cue=float(any(new_cues(c.quote, question, PARTIAL_CUES) for c in evidence)),
-        universal_question=float(bool(_UNIVERSAL.search(question))),
+        universal_question=float(is_universal(question)),
         customer_question=float(bool(_CUSTOMER.search(question))),
         table_or_list=float(any(_TABLE_OR_LIST.search(c.quote) for c in evidence)),
         blocking=float(blocking), uncited=float(uncited))

@@ -243,7 +243,7 @@ def new_cues(text: str, question: str, cues: tuple[str, ...]) -> list[str]:
     return [cue for cue in cue_phrases(text, cues) if cue not in asked]
 
 
-_UNIVERSAL = re.compile(r"\b(?:all|every|each|any|regardless|always)\b", re.I)
+_UNIVERSAL = re.compile(r"\b(?:all|every|each|any|anyone|regardless|always)\b", re.I)
 _QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()]|$|\s(?:of|in|for|with|that|"
                          r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)
 _DETERMINERS = frozenset("the our its their other such these those of and or".split())
@@ -254,10 +254,15 @@ def _quantified(text: str) -> list[list[str]]:
     return [m.group(1).split() for m in _QUANTIFIED.finditer(text)]
 
 
+def is_universal(question: str) -> bool:
+    """A question about all, every, each or any thing ("for every incident?", "open to anyone?")."""
+    return bool(_UNIVERSAL.search(question))
+
+
 def restricted_scope(question: str, text: str) -> str | None:
     """A limit on a universally asked scope: the question asks about *all* third parties,
     the text speaks of "all high risk third-parties". Returns the restricting phrase."""
-    if not _UNIVERSAL.search(question):
+    if not is_universal(question):
         return None
     asked = set(key_terms(question))
     scopes = {t for phrase in _quantified(question) for t in key_terms(" ".join(phrase))}
