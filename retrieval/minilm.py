@@ -129,6 +129,9 @@ class MiniLMEmbedder:
         self._archive = archive
         self._model = None
         self._lock = threading.Lock()
+        # One forward pass at a time: numpy's BLAS already uses every core, and runs embedding on
+        # several threads at once oversubscribed them (a development set took five times longer).
+        self._busy = threading.Lock()
 
     def _load(self):
         with self._lock:
@@ -148,7 +151,8 @@ class MiniLMEmbedder:
             encoded = tokenizer.encode_batch([texts[i] for i in chosen])
             ids = np.array([e.ids for e in encoded])
             mask = np.array([e.attention_mask for e in encoded], dtype=np.float32)
-            out[chosen] = encode(ids, mask, weights)
+            with self._busy:
+                out[chosen] = encode(ids, mask, weights)
         return out
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:

@@ -6,6 +6,7 @@ these tests skip, and fail under RFPBOT_REQUIRE_MINILM=1 (CI installs them).
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -52,3 +53,10 @@ def test_a_text_longer_than_the_model_reads_is_cut_not_refused(embedder):
 def test_missing_weights_are_a_clear_error(tmp_path: Path):
     with pytest.raises(EmbeddingError, match="cannot read the MiniLM weights"):
         MiniLMEmbedder(tmp_path / "model.zip").embed_sync(["hello"])
+
+
+async def test_questions_embedded_at_once_get_the_vectors_they_get_alone(embedder):
+
+    texts = [[f"Question {n}: are backups encrypted and kept for {n} days?"] * 3 for n in range(4)]
+    together = await asyncio.gather(*(embedder.embed(t) for t in texts))
+    assert all(np.allclose(v, embedder.embed_sync(t), atol=1e-5) for v, t in zip(together, texts))
