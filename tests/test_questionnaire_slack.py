@@ -67,11 +67,13 @@ async def share(app, slack, questions: list[str], ts: str) -> tuple[bytes, list[
 
 
 async def test_review_decisions_redraw_the_page_and_export_again_applies_them(app, slack):
-    questions = sample_questions(1) + UNANSWERABLE[:1] + ["Do you hold PCI DSS Level 1 attestation as a service provider?"]
+    # Two answers the send-or-review model is unsure of: a near-miss abstention (SOC 1 beside SOC 2) and a
+    # "Fully Supported" from a passage on the disaster-recovery plan, not on replicating customer data.
+    questions = sample_questions(1) + UNANSWERABLE[:1] + ["Is customer data replicated to a second region for disaster recovery?"]
     original, thread = await share(app, slack, questions, "2100.1")
     page = next(m for m in thread if "Answers to review" in json.dumps(m.get("blocks", [])))
     run_ids = [e["value"] for b in page["blocks"] for e in b.get("elements", []) if e.get("action_id") == "review_approve"]
-    assert len(run_ids) == 2, "both unanswerable questions wait for review"
+    assert len(run_ids) == 2, "both unsure answers wait for review"
     approved, rejected = run_ids
 
     await app.sender.click("review_approve", approved, user="UREV", message_ts=page["ts"])
@@ -82,7 +84,7 @@ async def test_review_decisions_redraw_the_page_and_export_again_applies_them(ap
 
     await app.sender.click("review_reject", rejected, user="UREV", message_ts=page["ts"])
     await app.settle()
-    await app.sender.submit_view(slack.views[-1]["view"], {"reason": "We do hold it: see the 2026 AoC."}, user="UREV")
+    await app.sender.submit_view(slack.views[-1]["view"], {"reason": "We do not replicate it: see the 2026 DR plan."}, user="UREV")
     await app.settle()
     assert "review_approve" not in json.dumps(slack.messages["C1"][page["ts"]]["blocks"])
 
@@ -97,7 +99,7 @@ async def test_review_decisions_redraw_the_page_and_export_again_applies_them(ap
     reasons = column_values(again["data"], "Security", "Review reason")
     assert review[rows[UNANSWERABLE[0]]] == "Approved" and "UREV" in reasons[rows[UNANSWERABLE[0]]]
     assert review[rows[questions[-1]]] == "Rejected" and answers[rows[questions[-1]]] is None
-    assert "2026 AoC" in reasons[rows[questions[-1]]]
+    assert "2026 DR plan" in reasons[rows[questions[-1]]]
     assert column_values(first["data"], "Security", "Needs review")[rows[questions[-1]]] == "Yes"
 
 
