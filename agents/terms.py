@@ -37,22 +37,14 @@ class CueLists(BaseModel):
     partial: list[str] = Field(description="a limit on scope or certainty: the capability exists, not everywhere")
     fitted_on: list[str] = Field(default_factory=list, description="the development sets it was chosen on")
 
-    @property
-    def negative_tuple(self) -> tuple[str, ...]:
-        return tuple(self.negative)
-
-    @property
-    def partial_tuple(self) -> tuple[str, ...]:
-        return tuple(self.partial)
-
     def with_phrase(self, kind: str, phrase: str) -> CueLists:
         """A copy with one more phrase of the kind ("negative" or "partial")."""
         return self.model_copy(update={kind: [*getattr(self, kind), phrase]})
 
 
 CUES = CueLists.model_validate_json(CUES_FILE.read_text(encoding="utf-8"))
-NEGATIVE_CUES = CUES.negative_tuple
-PARTIAL_CUES = CUES.partial_tuple
+NEGATIVE_CUES = tuple(CUES.negative)
+PARTIAL_CUES = tuple(CUES.partial)
 # Negation-looking phrases that deny nothing.
 _NOT_NEGATIONS = ("not limited to", "not only", "whether or not", "no later than", "no more than", "no less than",
                   "no fewer than", "if not ", "not just")

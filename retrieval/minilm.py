@@ -15,7 +15,6 @@ import importlib.util
 import threading
 import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -30,12 +29,7 @@ _BATCH = 32
 _EPS = 1e-12
 
 
-@dataclass(frozen=True)
-class _Weights:
-    tensors: dict[str, np.ndarray]
-
-    def __getitem__(self, name: str) -> np.ndarray:
-        return self.tensors[name]
+_Weights = dict[str, np.ndarray]  # the safetensors by name
 
 
 def model_zip() -> Path:
@@ -58,7 +52,7 @@ def _read(archive: Path):
         raise EmbeddingError(f"cannot read the MiniLM weights in {archive}: {exc}") from exc
     tokenizer.enable_truncation(_MAX_TOKENS)
     tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-    return _Weights(tensors), tokenizer
+    return tensors, tokenizer
 
 
 def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
