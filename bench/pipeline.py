@@ -27,7 +27,8 @@ from _common import KB, ROOT, emit, mean, percentile, questions
 
 from agents.config import PipelineConfig
 from agents.evaluation import ExpectedAnswer, outcome, report
-from agents.llm import OpenAILLM, ReplyLimits
+from agents.llm import ReplyLimits
+from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
 

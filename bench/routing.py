@@ -19,7 +19,7 @@ from pathlib import Path
 from _common import KB, ROOT, emit, questions
 
 from agents.config import PipelineConfig
-from agents.llm import OpenAILLM
+from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
 

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from agents.config import PipelineConfig
-from agents.llm import LLM, OpenAILLM, ReplyLimits
+from agents.llm import LLM, ReplyLimits
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
-from retrieval.weaviate_index import WeaviateIndex, connect
-from storage import Store, open_database
 
 from .errors import ConfigError
 from .knowledge import check_name, weaviate_prefix
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from storage import Store
 
 
 def make_openai_client(settings: Settings):
@@ -58,6 +60,9 @@ async def open_index(settings: Settings, *, index_path: Path | None = None, crea
                                   f"`rfpbot ingest DIR --kb {kb}`")
     embedder = make_embedder(settings)
     if settings.weaviate_url and index_path is None:
+        # The Weaviate client (about a second to import) only for the Weaviate backend.
+        from retrieval.weaviate_index import WeaviateIndex, connect
+
         client = await connect(settings.weaviate_url, settings.weaviate_grpc_port, settings.weaviate_api_key)
         try:
             return await WeaviateIndex.open(client, embedder, url=settings.weaviate_url,
@@ -82,6 +87,8 @@ def make_llm(settings: Settings, requested: str | None = None) -> LLM | None:
     """The OpenAI engine's model, or None for the offline engine."""
     if engine_name(settings, requested) == "offline":
         return None
+    from agents.openai_llm import OpenAILLM  # the openai package only when a model is configured
+
     return OpenAILLM(make_openai_client(settings), fast_model=settings.openai_fast_model,
                      strong_model=settings.openai_strong_model, timeout=settings.openai_timeout,
                      max_concurrency=settings.llm_concurrency, calls_per_minute=settings.llm_calls_per_minute,
@@ -101,4 +108,6 @@ def make_pipeline(settings: Settings, index: Index, engine: str | None = None) -
 
 def open_store(settings: Settings) -> Store:
     """The database, with the configured run lease."""
+    from storage import Store, open_database  # sqlite-utils only for the commands that record
+
     return Store(open_database(settings.resolved_db_path()), lease_seconds=settings.lease_seconds)

@@ -12,13 +12,16 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from agents.pipeline import Pipeline
 from retrieval import Index
-from storage import ChannelSettingsStore, LibraryEntry
 
 from .errors import BotError, ConfigError
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from storage import ChannelSettingsStore, LibraryEntry
 
 NAME = re.compile(r"^[a-z][a-z0-9]{0,30}$")
 Opener = Callable[[str], Awaitable[Index]]

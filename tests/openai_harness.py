@@ -5,7 +5,8 @@ from __future__ import annotations
 from openai import AsyncOpenAI
 
 from agents.config import PipelineConfig
-from agents.llm import OpenAILLM, ReplyLimits, RetryPolicy
+from agents.llm import ReplyLimits, RetryPolicy
+from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 
 from .fakes.openai_server import FakeOpenAI

@@ -8,7 +8,7 @@ import json
 from openai import AsyncOpenAI
 
 from agents.clarify import clarify
-from agents.llm import OpenAILLM
+from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 
 from .conftest import ROOT

@@ -9,7 +9,7 @@ from openai import AsyncOpenAI
 
 from agents.contracts import Citation, EarlierTurn, PipelineResult, SynthesisResult
 from agents.followup import earlier_turn, is_follow_up
-from agents.llm import OpenAILLM
+from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 
 from .fakes.openai_server import FakeOpenAI

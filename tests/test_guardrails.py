@@ -9,7 +9,8 @@ import pytest
 from openai import AsyncOpenAI
 
 from agents.injection import instruction_like, quarantine, question_injection
-from agents.llm import OpenAILLM, RetryPolicy
+from agents.llm import RetryPolicy
+from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from agents.redaction import redact
 from .documents import PII, PLANTED

@@ -318,7 +318,8 @@ async def test_control_and_bidi_characters_are_not_echoed(app, slack):
 async def test_no_answer_is_posted_after_a_run_was_declared_interrupted(slack, kb_index, embedder, tmp_path):
     from openai import AsyncOpenAI
 
-    from agents.llm import OpenAILLM, RetryPolicy
+    from agents.llm import RetryPolicy
+    from agents.openai_llm import OpenAILLM
     from bot.interrupted import tell_interrupted
 
     from .fakes.openai_server import FakeOpenAI

@@ -9,7 +9,8 @@ from openai import AsyncOpenAI
 
 from agents.config import PipelineConfig
 from agents.contracts import PipelineResult
-from agents.llm import OpenAILLM, RetryPolicy
+from agents.llm import RetryPolicy
+from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from bot.app import recover_interrupted
 

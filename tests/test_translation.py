@@ -8,7 +8,7 @@ import pytest
 
 from openai import AsyncOpenAI
 
-from agents.llm import OpenAILLM
+from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from agents.translation import note_for_asker
 from bot.render_text import answer_text
