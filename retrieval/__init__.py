@@ -1,28 +1,48 @@
-"""Retrieval: loading documentation, chunking, embeddings and the searchable index."""
+"""Retrieval: loading documentation, chunking, embeddings and the searchable index.
 
-from .embeddings import Embedder, OpenAIEmbedder, WordLlamaEmbedder
-from .errors import (
-    DocumentNotFound,
-    EmbedderMismatch,
-    EmbeddingError,
-    EmptyQuery,
-    IndexMissing,
-    IndexUnreadable,
-    PathNotFound,
-    RetrievalError,
-    SkippedFile,
-)
-from .fusion import relative_score_fusion
-from .index import DEFAULT_ALPHA, Index
-from .ingest import ingest
-from .models import Chunk, Document, DocumentChunks, IndexStats, IngestSummary, SearchHit
-from .sqlite_index import EmbeddedIndex
-from .vocabulary import CLOUDS, Csp
+The public names below are imported on first use (PEP 562), so that `import retrieval`
+(or its error classes) does not pull in numpy, the index or an embedder for a command
+that never searches.
+"""
 
-__all__ = [
-    "CLOUDS", "Chunk", "Csp", "DEFAULT_ALPHA", "Document", "DocumentChunks", "DocumentNotFound",
-    "EmbeddedIndex", "Embedder", "EmbedderMismatch", "EmbeddingError", "EmptyQuery", "Index",
-    "IndexMissing", "IndexUnreadable", "IndexStats", "IngestSummary", "OpenAIEmbedder", "PathNotFound",
-    "RetrievalError", "SearchHit", "SkippedFile", "WordLlamaEmbedder", "ingest",
-    "relative_score_fusion",
-]
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+_HOMES = {
+    "Embedder": "embeddings", "OpenAIEmbedder": "embeddings", "WordLlamaEmbedder": "embeddings",
+    "DocumentNotFound": "errors", "EmbedderMismatch": "errors", "EmbeddingError": "errors", "EmptyQuery": "errors",
+    "IndexMissing": "errors", "IndexUnreadable": "errors", "PathNotFound": "errors", "RetrievalError": "errors",
+    "SkippedFile": "errors",
+    "relative_score_fusion": "fusion",
+    "DEFAULT_ALPHA": "index", "Index": "index",
+    "ingest": "ingest",
+    "Chunk": "models", "Document": "models", "DocumentChunks": "models", "IndexStats": "models",
+    "IngestSummary": "models", "SearchHit": "models",
+    "EmbeddedIndex": "sqlite_index",
+    "CLOUDS": "vocabulary", "Csp": "vocabulary",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'retrieval' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from .embeddings import Embedder, OpenAIEmbedder, WordLlamaEmbedder
+    from .errors import (DocumentNotFound, EmbedderMismatch, EmbeddingError, EmptyQuery, IndexMissing,
+                         IndexUnreadable, PathNotFound, RetrievalError, SkippedFile)
+    from .fusion import relative_score_fusion
+    from .index import DEFAULT_ALPHA, Index
+    from .ingest import ingest
+    from .models import Chunk, Document, DocumentChunks, IndexStats, IngestSummary, SearchHit
+    from .sqlite_index import EmbeddedIndex
+    from .vocabulary import CLOUDS, Csp

@@ -1,5 +1,2 @@
-"""One module per `rfpbot` sub-command, each exposing `register(subparsers)`."""
-
-from . import ask, batch, eval, feedback, ingest, purge, review_log, search, serve, worker
-
-COMMANDS = (ingest, search, ask, batch, eval, feedback, serve, worker, purge, review_log)
+"""One module per `rfpbot` sub-command, each exposing `run(args, settings)`; their
+arguments are declared in `arguments`, so that parsing imports none of them."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from agents.contracts import ProgressEvent
 from agents.guardrails import validate_question
@@ -13,17 +12,6 @@ from agents.redaction import redact
 from ..deps import make_pipeline, open_index, pipeline_config
 from ..render_text import answer_text, progress_line
 from ..settings import Settings
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `ask` sub-command."""
-    parser = subparsers.add_parser("ask", help="answer one question from the index")
-    parser.add_argument("question", help="the question, in quotes")
-    parser.add_argument("--engine", choices=["offline", "openai"], help="default: openai when OPENAI_API_KEY is set")
-    parser.add_argument("--index", type=Path, help="index file")
-    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
-    parser.add_argument("--json", action="store_true", help="print the whole PipelineResult as JSON")
-    parser.set_defaults(handler=run)
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:

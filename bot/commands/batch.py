@@ -22,25 +22,6 @@ from ..questionnaire.export import output_name
 from ..settings import Settings
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `batch` sub-command."""
-    parser = subparsers.add_parser("batch", help="answer every question of a CSV or XLSX questionnaire")
-    parser.add_argument("file", type=Path, help="the questionnaire (.csv or .xlsx)")
-    parser.add_argument("-o", "--output", type=Path, help="the filled copy (default: FILE-answered.xlsx beside it)")
-    parser.add_argument("--sheet", help="only this sheet (default: every sheet with a question column)")
-    parser.add_argument("--question-column", help="the questions' column: its header text, letter (C) or number (3)")
-    parser.add_argument("--concurrency", type=int, default=None,
-                        help="questions answered at once (default RFPBOT_BATCH_CONCURRENCY, 4); up to twice as many "
-                             "model calls may then run at once (RFPBOT_LLM_CALLS_PER_MINUTE still caps the rate)")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the last batch of this file where it stopped (an interrupted one)")
-    parser.add_argument("--engine", choices=["offline", "openai"])
-    parser.add_argument("--index", type=Path, help="index file")
-    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.set_defaults(handler=run)
-
-
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Answer the file's questions, write the filled copy, print the summary."""
     data = _read(args.file)

@@ -17,17 +17,6 @@ from ..deps import make_pipeline, open_index
 from ..settings import Settings
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `eval` sub-command."""
-    parser = subparsers.add_parser("eval", help="answer a question set over a corpus and score the answers")
-    parser.add_argument("--corpus", type=Path, required=True, help="folder of documentation")
-    parser.add_argument("--questions", type=Path, required=True, help="CSV or JSONL: id, question, expected_status, expected_sources")
-    parser.add_argument("--engine", choices=["offline", "openai"])
-    parser.add_argument("--concurrency", type=int, default=4, help="questions answered at once (default 4)")
-    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    parser.set_defaults(handler=run)
-
-
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Ingest into a temporary index, answer every question, print the figures."""
     if not args.corpus.is_dir():

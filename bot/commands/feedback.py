@@ -12,14 +12,6 @@ from ..feedback_report import FeedbackReport, feedback_report
 from ..settings import Settings
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `feedback` sub-command."""
-    parser = subparsers.add_parser("feedback", help="askers' votes on answers over a period")
-    parser.add_argument("--days", type=float, default=30, help="the period, in days back from now (default 30)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.set_defaults(handler=run)
-
-
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Print the figures."""
     if args.days <= 0:

@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from retrieval import PathNotFound, ingest
 
 from ..deps import open_index
 from ..settings import Settings
 from ..terminal import ProgressBar
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `ingest` sub-command."""
-    parser = subparsers.add_parser("ingest", help="ingest documentation into the index")
-    parser.add_argument("paths", nargs="+", type=Path, help="folders or files to ingest")
-    parser.add_argument("--index", type=Path, help="index file (default: RFPBOT_INDEX or the data dir)")
-    parser.add_argument("--kb", metavar="NAME", help="build a named knowledge base, for channels to choose in `/rfp config`")
-    parser.add_argument("--rebuild", action="store_true", help="start the index afresh (e.g. a new embedder)")
-    parser.add_argument("--base-url", help="base URL for documents whose front matter has no url")
-    parser.set_defaults(handler=run)
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:

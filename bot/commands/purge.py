@@ -9,13 +9,6 @@ from ..errors import ConfigError
 from ..settings import Settings
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `purge` sub-command."""
-    parser = subparsers.add_parser("purge", help="delete runs, traces and reviews older than RFPBOT_RETENTION_DAYS")
-    parser.add_argument("--days", type=float, help="retention in days (default: RFPBOT_RETENTION_DAYS)")
-    parser.set_defaults(handler=run)
-
-
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Purge once and say what went."""
     days = args.days if args.days is not None else settings.retention_days

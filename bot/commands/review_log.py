@@ -12,12 +12,6 @@ from ..settings import Settings
 EXIT_TAMPERED = 3
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `review-log` sub-command."""
-    parser = subparsers.add_parser("review-log", help="print the append-only log of reviewer actions and verify it")
-    parser.set_defaults(handler=run)
-
-
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Print each entry; exit 3 when an entry was altered outside rfpbot."""
     store = open_store(settings)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import textwrap
-from pathlib import Path
 
 from retrieval import DEFAULT_ALPHA, EmptyQuery, SearchHit
 
@@ -15,28 +14,13 @@ from ..settings import Settings
 _KEYS = ("title", "source_path", "csp", "score", "text", "url", "heading_path")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `search` sub-command."""
-    parser = subparsers.add_parser("search", help="search the index")
-    parser.add_argument("query", help="what to search for")
-    parser.add_argument("--csp", choices=["AWS", "GCP", "Azure"], help="only this cloud (plus general documents)")
-    parser.add_argument("-k", type=int, default=5, help="number of results (default 5)")
-    parser.add_argument("--alpha", type=float, default=DEFAULT_ALPHA,
-                        help="0 = keywords only, 1 = vectors only (default 0.5)")
-    parser.add_argument("--min-score", type=float, default=0.0, help="drop results under this fused score")
-    parser.add_argument("--index", type=Path, help="index file")
-    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
-    parser.add_argument("--json", action="store_true", help="print a JSON list")
-    parser.set_defaults(handler=run)
-
-
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Print ranked chunks; exit 1 when nothing matched."""
     if not args.query.strip():
         raise EmptyQuery()
     index = await open_index(settings, index_path=args.index, kb=args.kb)
     try:
-        hits = await index.search(args.query, k=args.k, csp=args.csp, alpha=args.alpha, min_score=args.min_score)
+        hits = await index.search(args.query, k=args.k, csp=args.csp, alpha=DEFAULT_ALPHA if args.alpha is None else args.alpha, min_score=args.min_score)
     finally:
         await index.close()
     if args.json:

@@ -7,7 +7,6 @@ import asyncio
 import logging
 import os
 import signal
-from pathlib import Path
 
 from aiohttp import web
 
@@ -22,20 +21,6 @@ from ..settings import Settings
 from ..worker_host import InProcessWorker, WorkerProcesses
 
 log = logging.getLogger(__name__)
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `serve` sub-command."""
-    parser = subparsers.add_parser("serve", help="run the Slack app (Socket Mode, or HTTP with --http)")
-    parser.add_argument("--http", action="store_true", help="HTTP mode: Slack posts to /slack/events")
-    parser.add_argument("--host", default="0.0.0.0", help="HTTP mode: address to listen on")
-    parser.add_argument("--port", type=int, default=3000,
-                        help="port (default 3000): Slack's requests in HTTP mode, /healthz in both modes")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="answering processes (default 1); 0 answers inside this process")
-    parser.add_argument("--index", type=Path, help="index file")
-    parser.add_argument("--engine", choices=["offline", "openai"])
-    parser.set_defaults(handler=run)
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:

@@ -10,21 +10,10 @@ import os
 import signal
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from ..app import build_worker, slack_client
 from ..deps import make_embedder, make_pipeline, open_index, open_store
 from ..settings import Settings
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `worker` sub-command."""
-    parser = subparsers.add_parser("worker", help="answer queued Slack questions (rfpbot serve starts these)")
-    parser.add_argument("--index", type=Path, help="index file")
-    parser.add_argument("--engine", choices=["offline", "openai"])
-    parser.add_argument("--parent-pid", type=int,
-                        help="stop when this process (the `rfpbot serve` that started this one) dies")
-    parser.set_defaults(handler=run)
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
