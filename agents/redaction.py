@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-import phonenumbers
 from pydantic import BaseModel, Field
-from stdnum import iban, luhn
 
 PiiKind = Literal["EMAIL", "PHONE", "CARD", "IBAN", "SECRET"]
+_PHONE_DIGITS = 4  # the shortest national number any of these regions allows
 _REGIONS = ("US", "GB", "DE", "FR", "IN", "AU", "CA", "NL", "ES", "IT", "BR", "JP")
 _EMAIL = re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+", re.UNICODE)
 _CARD = re.compile(r"\b\d(?:[ -]?\d){12,18}\b")
@@ -82,20 +81,32 @@ def _spans(text: str) -> list[tuple[int, int, PiiKind]]:
     for pattern in _SECRETS:
         found += [(m.start(), m.end(), "SECRET") for m in pattern.finditer(text)]
     found += [(m.start(), m.end(), "EMAIL") for m in _EMAIL.finditer(text)]
-    found += [(m.start(), m.end(), "IBAN") for m in _IBAN.finditer(text) if iban.is_valid(m.group(0))]
+    found += [(m.start(), m.end(), "IBAN") for m in _IBAN.finditer(text) if _is_iban(m.group(0))]
     found += [(m.start(), m.end(), "CARD") for m in _CARD.finditer(text) if _is_card(m.group(0))]
     found += [(s, e, "PHONE") for s, e in _phones(text)]
     found += [(m.start(), m.end(), "KEEP") for m in PLACEHOLDER.finditer(text)]  # type: ignore[misc]
     return [span for span in _first_wins(found) if span[2] != "KEEP"]
 
 
+def _is_iban(candidate: str) -> bool:
+    from stdnum import iban  # number-format data, loaded only when a candidate turns up
+
+    return iban.is_valid(candidate)
+
+
 def _is_card(candidate: str) -> bool:
+    from stdnum import luhn
+
     digits = re.sub(r"\D", "", candidate)
     return 13 <= len(digits) <= 19 and luhn.is_valid(digits)
 
 
 def _phones(text: str) -> set[tuple[int, int]]:
-    spans = set()
+    spans: set[tuple[int, int]] = set()
+    if sum(ch.isdigit() for ch in text) < _PHONE_DIGITS:
+        return spans  # no number to find: spare loading the phone-number metadata (a tenth of a second)
+    import phonenumbers
+
     for region in _REGIONS:
         for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
             spans.add((match.start, match.end))
