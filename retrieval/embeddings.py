@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from .errors import EmbeddingError
+from .wordllama_model import WordLlamaModel
 
 if TYPE_CHECKING:
     from openai import AsyncOpenAI
@@ -34,7 +34,7 @@ def _unit_rows(matrix: np.ndarray) -> np.ndarray:
 
 
 class WordLlamaEmbedder:
-    """wordllama's bundled weights, loaded from the installed package: never the network."""
+    """wordllama's bundled weights, read from the installed package's files: never the network."""
 
     def __init__(self, config: str = "l2_supercat", dim: int = 256) -> None:
         self.name = f"wordllama:{config}:{dim}"
@@ -51,14 +51,8 @@ class WordLlamaEmbedder:
                 self._model = self._read_weights()
         return self._model
 
-    def _read_weights(self):
-        import wordllama
-
-        folder = Path(wordllama.__file__).parent
-        try:
-            return wordllama.WordLlama.load(config=self._config, cache_dir=folder, dim=self._dim, disable_download=True)
-        except Exception as exc:  # wordllama raises bare exceptions of many kinds
-            raise EmbeddingError(f"cannot load wordllama weights from {folder}: {exc}") from exc
+    def _read_weights(self) -> WordLlamaModel:
+        return WordLlamaModel.load(self._config, self._dim)
 
     def embed_sync(self, texts: Sequence[str]) -> np.ndarray:
         """Embed on the calling thread (used by batch ingestion off the event loop)."""

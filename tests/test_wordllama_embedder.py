@@ -6,8 +6,11 @@ import asyncio
 import threading
 
 import numpy as np
+import pytest
 
 from retrieval import WordLlamaEmbedder
+
+from .conftest import KB
 
 
 class CountingEmbedder(WordLlamaEmbedder):
@@ -31,3 +34,26 @@ async def test_concurrent_first_questions_load_the_weights_once():
     vectors = await asyncio.gather(*(embedder.embed(t) for t in texts))
     assert embedder.reads == 1
     assert all(v.shape == (5, 256) and np.allclose(np.linalg.norm(v, axis=1), 1.0) for v in vectors)
+
+
+def test_vectors_are_the_wordllama_packages_own_bit_for_bit():
+    # The index holds vectors made by either path: reading the files ourselves must not move them.
+    import wordllama
+
+    from retrieval.wordllama_model import WordLlamaModel, package_folder
+
+    texts = [line for path in sorted(KB.rglob("*.md")) for line in path.read_text().splitlines() if line.strip()]
+    texts += ["", " ", "a", "Do you encrypt customer data at rest on AWS?", "日本語のテキスト", "token " * 3000]
+    reference = wordllama.WordLlama.load(config="l2_supercat", cache_dir=package_folder(), dim=256,
+                                         disable_download=True)
+    ours = WordLlamaModel.load("l2_supercat", 256)
+    assert len(texts) > 100
+    assert np.array_equal(ours.embed(texts), reference.embed(texts, batch_size=256))
+
+
+def test_missing_weights_name_the_folder_and_the_model(tmp_path):
+    from retrieval import EmbeddingError
+    from retrieval.wordllama_model import WordLlamaModel
+
+    with pytest.raises(EmbeddingError, match=f"l2_supercat model from {tmp_path}"):
+        WordLlamaModel.load("l2_supercat", 256, folder=tmp_path)
