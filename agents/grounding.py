@@ -49,16 +49,23 @@ def _segmenter() -> pysbd.Segmenter:
     # splitting at once on two threads got each other's sentences (and the passages
     # cached from them stayed wrong for the rest of the process).
     if not hasattr(_local, "segmenter"):
-        _local.segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
+        # Without char spans: pysbd compiles a regular expression per sentence to find its
+        # span, and those flood re's cache; the sentences are the same either way.
+        _local.segmenter = pysbd.Segmenter(language="en", clean=False, char_span=False)
     return _local.segmenter
 
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of running text (pysbd), stripped; markers stay with their sentence."""
-    text = normalize_ws(text)
+    return list(_sentences(normalize_ws(text)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
+    # The same paragraphs are split again and again across a batch's questions.
     if not text:
-        return []
-    return [s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip()]
+        return ()
+    return tuple(s.strip() for s in _segmenter().segment(text) if s.strip())
 
 
 def answer_sentences(answer: str) -> list[str]:

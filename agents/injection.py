@@ -7,6 +7,7 @@ positive costs a reviewer's glance, not a wrong answer.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _ADDRESSING = [
@@ -47,6 +48,13 @@ def instruction_like(text: str) -> str | None:
 def quarantine(text: str) -> tuple[str, list[str]]:
     """The text with each sentence that addresses the bot cut out (a paragraph break in its
     place, so the neighbours stay verbatim quotable), and the sentences cut."""
+    kept, cut = _quarantined(text)
+    return kept, list(cut)
+
+
+@functools.lru_cache(maxsize=256)
+def _quarantined(text: str) -> tuple[str, tuple[str, ...]]:
+    # Every run reads the same few documents: scan each text once per process.
     cut: list[str] = []
     out, last = [], 0
     for start, end in _sentences_addressing_bot(text):
@@ -56,7 +64,7 @@ def quarantine(text: str) -> tuple[str, list[str]]:
         cut.append(" ".join(text[start:end].split()))
         last = end
     out.append(text[last:])
-    return ("".join(out), cut) if cut else (text, [])
+    return ("".join(out), tuple(cut)) if cut else (text, ())
 
 
 def _sentences_addressing_bot(text: str) -> list[tuple[int, int]]:

@@ -19,6 +19,7 @@ Thresholds were calibrated on the Sourcegraph development set
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import OrderedDict
@@ -30,7 +31,7 @@ import numpy as np
 from retrieval import Embedder
 
 from .grounding import Passage, strip_markers
-from .terms import key_terms, matches, spelled_out
+from .terms import key_terms, matches, mentioned
 
 RELEVANT = 0.40
 CONFIDENT = 0.52
@@ -99,24 +100,23 @@ class Scorer:
 
     def __init__(self, semantics: Semantics, pool: Sequence[str]) -> None:
         self.semantics = semantics
-        documents = [set(key_terms(text)) for text in pool]
-        self._n = len(documents)
-        self._df: dict[str, int] = {}
-        for terms in documents:
-            for term in terms:
-                self._df[term] = self._df.get(term, 0) + 1
+        self._n = len(pool)
+        self._df = _document_frequencies(tuple(pool))
+        self._idf: dict[str, float] = {}
 
     def idf(self, term: str) -> float:
         """Rarer terms weigh more; a term no passage has weighs most."""
-        return math.log((self._n + 1) / (self._df.get(term, 0) + 1)) + 1.0
+        value = self._idf.get(term)
+        if value is None:
+            value = self._idf[term] = math.log((self._n + 1) / (self._df.get(term, 0) + 1)) + 1.0
+        return value
 
     def lexical(self, terms: list[str], text: str) -> float:
         """IDF-weighted share of `terms` that occur (stemmed) in `text`."""
         if not terms:
             return 0.0
-        present = set(key_terms(text))
         total = sum(self.idf(t) for t in terms)
-        return sum(self.idf(t) for t in terms if matches(t, present) or spelled_out(t, text)) / total
+        return sum(self.idf(t) for t in terms if mentioned(t, text)) / total
 
     def relevance(self, question: str, passage: Passage) -> Relevance:
         """Semantic and lexical fit of a passage (read with its context) to a question."""
@@ -151,6 +151,16 @@ class Scorer:
         rare = [t for t in terms if self.idf(t) >= weights[len(weights) // 2]]
         present = set(key_terms(" ".join(quotes)))
         return len(rare), [t for t in rare if not matches(t, present)]
+
+
+@functools.lru_cache(maxsize=64)
+def _document_frequencies(pool: tuple[str, ...]) -> dict[str, int]:
+    # Every node of every run over the same documents counts the same pool: count it once.
+    df: dict[str, int] = {}
+    for text in pool:
+        for term in set(key_terms(text)):
+            df[term] = df.get(term, 0) + 1
+    return df
 
 
 def texts_to_prepare(question: str, passages: Iterable[Passage]) -> list[str]:

@@ -182,6 +182,19 @@ def spelled_out(term: str, text: str) -> bool:
     return 3 <= len(term) <= 5 and term.isalpha() and bool(_spelling(term).search(text))
 
 
+@functools.lru_cache(maxsize=262_144)
+def mentioned(term: str, text: str) -> bool:
+    """Whether a stemmed term occurs in a text: as a stem, a long prefix, or spelled out.
+
+    Cached: relevance compares every question's terms with the same passages again."""
+    return matches(term, _term_set(text)) or spelled_out(term, text)
+
+
+@functools.lru_cache(maxsize=32768)
+def _term_set(text: str) -> frozenset[str]:
+    return frozenset(_key_terms(text))
+
+
 def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
     terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in CLOUD_STEMS]
     return not terms or all(matches(t, present) or spelled_out(t, text) for t in terms)
