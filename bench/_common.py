@@ -5,8 +5,11 @@ from __future__ import annotations
 import csv
 import json
 import statistics
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -58,7 +61,40 @@ def server_llm(args):
         return None
     from openai import AsyncOpenAI
 
-    from agents.llm import OpenAILLM, ReplyLimits
+    from agents.llm import ReplyLimits
+    from agents.openai_llm import OpenAILLM
 
     return OpenAILLM(AsyncOpenAI(api_key=args.api_key, base_url=args.base_url), fast_model=args.model,
                      strong_model=args.model, timeout=args.timeout, limits=ReplyLimits(700, 1200, args.context_tokens))
+
+
+# A process's peak RSS, as the kernel reports it to the parent, starts from the memory of the
+# process it was forked from: measured from this benchmark (with openpyxl, aiohttp, numpy loaded)
+# even `--help` "peaks" at 80 MB. So a tiny interpreter starts the command and reports on it.
+_LAUNCHER = """
+import json, os, sys, time
+started = time.perf_counter()
+pid = os.posix_spawnp(sys.argv[2], sys.argv[2:], os.environ)
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as report:
+    json.dump({"wall_s": time.perf_counter() - started, "exit": os.waitstatus_to_exitcode(status),
+               "peak_rss_mb": round(usage.ru_maxrss / 1024)}, report)
+"""
+
+
+class Measured(NamedTuple):
+    """One whole process: its wall time, exit code, peak RSS and what it printed."""
+
+    wall_s: float
+    exit: int
+    peak_rss_mb: int
+    stdout: str
+
+
+def measured(argv: list[str], env: dict, cwd: Path = ROOT) -> Measured:
+    """Run `argv` (a command line) to its end; its own wall time and peak RSS, not this process's."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as report:
+        done = subprocess.run([sys.executable, "-c", _LAUNCHER, report.name, *argv], cwd=cwd, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        figures = json.loads(Path(report.name).read_text())
+    return Measured(figures["wall_s"], figures["exit"], figures["peak_rss_mb"], done.stdout)

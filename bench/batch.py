@@ -25,10 +25,9 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from _common import KB, ROOT, emit, mean
+from _common import KB, ROOT, emit, mean, measured
 
 from tests.fakes.openai_server import FakeOpenAI  # noqa: E402
 from tests.fakes.scripted_model import ScriptedModel  # noqa: E402
@@ -53,23 +52,18 @@ def bench_questions(rows: int) -> list[str]:
 
 def run_batch(workbook: Path, env: dict, concurrency: int, engine: str) -> dict:
     """`rfpbot batch` in a child process: its wall time, peak RSS and JSON summary."""
-    command = [sys.executable, "-m", "bot.cli", "batch", str(workbook), "--json", "--engine", engine,
-               "--concurrency", str(concurrency)]
-    started = time.perf_counter()
-    child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    out = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - started
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"rfpbot batch failed ({os.waitstatus_to_exitcode(status)})")
-    return {"wall_s": round(wall, 1), "peak_rss_mb": round(usage.ru_maxrss / 1024), "summary": json.loads(out)}
+    run = measured([sys.executable, "-m", "bot.cli", "batch", str(workbook), "--json", "--engine", engine,
+                    "--concurrency", str(concurrency)], env)
+    if run.exit != 0:
+        raise SystemExit(f"rfpbot batch failed ({run.exit})")
+    return {"wall_s": round(run.wall_s, 1), "peak_rss_mb": run.peak_rss_mb, "summary": json.loads(run.stdout)}
 
 
 async def rounds_per_question(questions: list[str], latency: float, sample: int = 12) -> float:
     """Mean longest chain of sequential LLM calls per question, one question at a time."""
     from openai import AsyncOpenAI
 
-    from agents.llm import OpenAILLM
+    from agents.openai_llm import OpenAILLM
     from agents.pipeline import Pipeline
     from pipeline import longest_chain
     from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest

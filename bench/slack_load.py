@@ -31,8 +31,8 @@ from tests.fakes.slack_server import TOKEN  # noqa: E402
 HERE = Path(__file__).resolve().parent
 
 
-async def _answers(session: aiohttp.ClientSession, slack_url: str) -> dict[str, int]:
-    """Answer messages per thread, as the fake Slack holds them."""
+async def answers_by_thread(session: aiohttp.ClientSession, slack_url: str) -> dict[str, int]:
+    """Answer messages per thread (thread_ts → count), as the fake Slack holds them."""
     async with session.get(slack_url + "/_messages") as response:
         messages = await response.json()
     counts: dict[str, int] = {}
@@ -42,7 +42,8 @@ async def _answers(session: aiohttp.ClientSession, slack_url: str) -> dict[str, 
     return counts
 
 
-async def _wait_ready(url: str, process: subprocess.Popen) -> None:
+async def wait_ready(url: str, process: subprocess.Popen) -> None:
+    """Until `url` (the server's /healthz) answers 200; the server's stderr if it exits first."""
     async with aiohttp.ClientSession() as session:
         for _ in range(300):
             if process.poll() is not None:
@@ -79,7 +80,8 @@ async def _load(sender: SlackSender, args) -> tuple[list[float], int]:
     return latencies, errors
 
 
-def _spawn(argv: list[str], env: dict) -> subprocess.Popen:
+def spawn(argv: list[str], env: dict) -> subprocess.Popen:
+    """A Python child process in the project root, its output piped."""
     return subprocess.Popen([sys.executable, *argv], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
@@ -87,7 +89,7 @@ async def run(args) -> dict:
     """Fake Slack, the app and this load generator each in a process of their own."""
     slack_port = free_ports()[0]
     slack_url = f"http://127.0.0.1:{slack_port}"
-    slack = _spawn([str(HERE / "_fake_slack.py"), str(slack_port)], dict(os.environ))
+    slack = spawn([str(HERE / "_fake_slack.py"), str(slack_port)], dict(os.environ))
     slack.stdout.readline()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "SLACK_BOT_TOKEN": TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET,
@@ -96,19 +98,19 @@ async def run(args) -> dict:
         subprocess.run([sys.executable, "-m", "bot.cli", "ingest", str(KB)], env=env, cwd=ROOT, check=True,
                        capture_output=True)
         port = free_ports()[0]
-        process = _spawn(["-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)], env)
+        process = spawn(["-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)], env)
         try:
-            await _wait_ready(f"http://127.0.0.1:{port}/healthz", process)
+            await wait_ready(f"http://127.0.0.1:{port}/healthz", process)
             async with aiohttp.ClientSession() as session:
                 sender = SlackSender(f"http://127.0.0.1:{port}/slack/events", session)
                 started = time.perf_counter()
                 latencies, errors = await _load(sender, args)
                 deadline = time.monotonic() + args.timeout
-                while len(await _answers(session, slack_url)) < args.events and time.monotonic() < deadline:
+                while len(await answers_by_thread(session, slack_url)) < args.events and time.monotonic() < deadline:
                     await asyncio.sleep(0.2)
                 all_answered = time.perf_counter() - started
                 await asyncio.sleep(1.0)  # a late duplicate would show up now
-                answers = await _answers(session, slack_url)
+                answers = await answers_by_thread(session, slack_url)
         finally:
             for child in (process, slack):
                 child.terminate()
