@@ -37,14 +37,24 @@ from .synthesis import synthesize
 from .translation import from_english, to_english
 
 
+WARM_UP_QUESTION = "Is customer data encrypted at rest and in transit, and who can access it?"
+
+
 class Pipeline:
     """Answers questions over an index, with a model or offline."""
 
-    def __init__(self, index: Index, llm: LLM | None = None, config: PipelineConfig | None = None) -> None:
+    def __init__(self, index: Index, llm: LLM | None = None, config: PipelineConfig | None = None,
+                 semantics: Semantics | None = None) -> None:
         self.index = index
         self.llm = llm
         self.config = config or PipelineConfig()
-        self.semantics = Semantics(index.embedder)
+        self.semantics = semantics or Semantics(index.embedder)
+
+    async def warm_up(self) -> None:
+        """Pay a first question's one-off costs before anyone asks: one offline run of a sample
+        question (no model is called), its result dropped. The embedder's weights, the index's
+        vectors, the passages read and their vectors, and the analysers stay loaded."""
+        await Pipeline(self.index, None, self.config, self.semantics).run(WARM_UP_QUESTION)
 
     async def aclose(self) -> None:
         """Close the model's connections (the index belongs to the caller)."""

@@ -49,12 +49,11 @@ EVENTS_PATH = "/slack/events"
 
 def slack_client(settings: Settings) -> AsyncWebClient:
     """The Web API client: SLACK_API_URL when set; retries rate limits, 5xx and dropped connections."""
-    if not settings.slack_bot_token:
-        raise ConfigError("SLACK_BOT_TOKEN is not set: create the app from manifest.yml and copy its bot token")
+    token = settings.bot_token()
     retries = [AsyncConnectionErrorRetryHandler(), AsyncRateLimitErrorRetryHandler(max_retry_count=3),
                AsyncServerErrorRetryHandler(max_retry_count=2)]
     kwargs = {"base_url": settings.slack_api_url} if settings.slack_api_url else {}
-    return AsyncWebClient(token=settings.slack_bot_token, retry_handlers=retries, **kwargs)
+    return AsyncWebClient(token=token, retry_handlers=retries, **kwargs)
 
 
 def reviewer_directory(settings: Settings, client: AsyncWebClient, store: Store) -> ReviewerDirectory:

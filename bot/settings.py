@@ -9,6 +9,8 @@ from typing import Literal
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .errors import ConfigError
+
 
 def _default_data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
@@ -139,6 +141,12 @@ class Settings(BaseSettings):
     def reviewer_ids(self) -> list[str]:
         """RFPBOT_REVIEWERS as a list."""
         return [part.strip() for part in self.reviewers.replace(" ", ",").split(",") if part.strip()]
+
+    def bot_token(self) -> str:
+        """SLACK_BOT_TOKEN, or a ConfigError saying where to get one."""
+        if not self.slack_bot_token:
+            raise ConfigError("SLACK_BOT_TOKEN is not set: create the app from manifest.yml and copy its bot token")
+        return self.slack_bot_token
 
     def resolved_index_path(self) -> Path:
         """Where the embedded index lives; every command uses this one location."""

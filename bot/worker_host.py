@@ -7,9 +7,12 @@ import logging
 import socket
 import sys
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
-from .answering import QuestionWorker
 from .background import BackgroundLoop
+
+if TYPE_CHECKING:
+    from .answering import QuestionWorker
 
 log = logging.getLogger(__name__)
 
@@ -55,32 +58,38 @@ class InProcessWorker:
 
 
 class WorkerProcesses:
-    """`rfpbot worker` child processes, restarted if one dies."""
+    """`rfpbot worker` child processes, restarted if one dies.
 
-    def __init__(self, count: int, arguments: list[str], on_death) -> None:
+    `start` spawns them at once, so that they load while the serving process does;
+    `watch` restarts any that dies, once the server can tell the threads it left."""
+
+    def __init__(self, count: int, arguments: list[str]) -> None:
         self._count = count
         self._arguments = arguments
-        self._on_death = on_death
         self._children: list[asyncio.subprocess.Process] = []
 
-    async def run(self) -> None:
-        """Start the workers and keep them running until cancelled."""
+    async def start(self) -> None:
+        """Spawn the workers."""
         self._children = [await self._spawn() for _ in range(self._count)]
+
+    async def watch(self, on_death: Callable[[str], Awaitable[None]]) -> None:
+        """Restart a worker that exits (after `on_death` of its name), until cancelled; then stop them all."""
         try:
             while True:
                 await asyncio.sleep(1.0)
                 for n, child in enumerate(self._children):
                     if child.returncode is not None:
                         log.error("worker %s exited with %s; restarting it", child.pid, child.returncode)
-                        await self._on_death(f"{socket.gethostname()}:{child.pid}")
+                        await on_death(f"{socket.gethostname()}:{child.pid}")
                         self._children[n] = await self._spawn()
         finally:
-            await self._stop()
+            await self.stop()
 
     async def _spawn(self) -> asyncio.subprocess.Process:
         return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.cli", "worker", *self._arguments)
 
-    async def _stop(self) -> None:
+    async def stop(self) -> None:
+        """Terminate the workers (each finishes the runs under way first), killing any that hangs."""
         for child in self._children:
             if child.returncode is None:
                 child.terminate()

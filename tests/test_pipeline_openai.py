@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from agents.pipeline import WARM_UP_QUESTION
+
 from .fakes.openai_server import Fault
 from .fakes.scripted_model import ScriptedModel, critic_reply
 
@@ -189,3 +191,14 @@ async def test_every_run_ends_within_its_timeout(harness):
     harness.fake.latency = 2.0
     result = await harness.pipeline(timeout=10, timeout_seconds=0.5).run(QUESTION)
     assert not result.success and "longer than" in result.error
+
+
+async def test_warming_up_spends_no_model_call_and_leaves_the_index_ready(harness):
+    # A worker warms its pipeline before claiming questions: that must never cost tokens.
+    pipeline = harness.pipeline()
+    await pipeline.warm_up()
+    assert harness.fake.calls == []
+    warmed = pipeline.semantics.similarity(WARM_UP_QUESTION, WARM_UP_QUESTION)
+    assert warmed == pytest.approx(1.0, abs=1e-5)  # the question and the passages it read are embedded
+    result = await pipeline.run(QUESTION)
+    assert result.success and result.engine == "openai:fast-model+strong-model" and harness.fake.calls

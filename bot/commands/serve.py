@@ -3,126 +3,32 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
 import os
-import signal
 
-from aiohttp import web
-
-from storage import BatchStore, Store
-
-from ..app import (EVENTS_PATH, build_app, build_deps, build_worker, health_app, recover_interrupted, slack_client,
-                   warm_up, web_app)
-from ..deps import make_embedder, make_pipeline, open_index, open_store
+from ..deps import open_index
 from ..errors import ConfigError
-from ..interrupted import tell_interrupted
 from ..settings import Settings
-from ..worker_host import InProcessWorker, WorkerProcesses
-
-log = logging.getLogger(__name__)
+from ..worker_host import WorkerProcesses
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
-    """Start the app (and its workers) and serve until interrupted."""
+    """Spawn the workers first, so that they load while this process builds the app; then serve."""
+    settings.bot_token()
     if not args.http and not settings.slack_app_token:
         raise ConfigError("Socket Mode needs SLACK_APP_TOKEN (xapp-…); or run `rfpbot serve --http` "
                           "with SLACK_SIGNING_SECRET")
-    client = slack_client(settings)
     await (await open_index(settings, index_path=args.index)).close()  # fails early, with advice, if there is none
-    store = open_store(settings)
-    embedder = make_embedder(settings)
-    local = await _local_worker(args, settings, client, store, embedder) if args.workers == 0 else None
-    deps = build_deps(settings, client, store, embedder, notify=local.notify if local else lambda: None)
-    app = build_app(settings, deps, verify_requests=args.http)
-    await warm_up(deps, embedder)
-    interrupted = await recover_interrupted(deps)
-    if interrupted:
-        log.warning("%d run(s) were interrupted by the last stop; their threads were told", interrupted)
-    stop = asyncio.Event()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
-    purging = asyncio.create_task(_purge_daily(store, settings.retention_days)) if settings.retention_days else None
     workers = None
     if args.workers > 0:
-        passthrough = ["--parent-pid", str(os.getpid()), *(["--index", str(args.index)] if args.index else []),
-                       *(["--engine", args.engine] if args.engine else [])]
-        async def on_death(worker: str) -> None:
-            await tell_interrupted(client, await store.interrupt_claimed(worker))
-            await BatchStore(store).requeue_stalled(worker)  # its questionnaire job resumes elsewhere
-
-        workers = asyncio.create_task(WorkerProcesses(args.workers, passthrough, on_death).run())
+        workers = WorkerProcesses(args.workers, ["--parent-pid", str(os.getpid()),
+                                                 *(["--index", str(args.index)] if args.index else []),
+                                                 *(["--engine", args.engine] if args.engine else [])])
+        await workers.start()
     try:
-        serving = (_serve_http(app, settings.slack_signing_secret, args.host, args.port, stop) if args.http
-                   else _serve_socket(app, settings.slack_app_token, stop, args.host, args.port))
-        await serving
+        from ..serving import serve  # the Slack app's libraries: a second of imports the workers overlap
+
+        await serve(args, settings, workers)
     finally:
-        if purging:
-            purging.cancel()
         if workers:
-            workers.cancel()
-            await asyncio.gather(workers, return_exceptions=True)
-        if local:
-            await local.stop()
-        await store.close()
+            await workers.stop()
     return 0
-
-
-async def _purge_daily(store: Store, days: float) -> None:
-    """RFPBOT_RETENTION_DAYS: purge at start, then once a day."""
-    while True:
-        try:
-            counts = await store.purge(days)
-            log.info("retention purge: %s", counts)
-        except Exception:  # a busy database: tomorrow's purge catches up
-            log.exception("the retention purge failed")
-        await asyncio.sleep(24 * 3600)
-
-
-async def _local_worker(args, settings: Settings, client, store: Store, embedder) -> InProcessWorker:
-    """`--workers 0`: answer on a background loop of this process, with an index opened there."""
-    opened = []
-
-    async def build():
-        index = await open_index(settings, index_path=args.index)
-        pipeline = make_pipeline(settings, index, args.engine)
-        opened.append((index, pipeline))
-        return build_worker(settings, client, store, pipeline, embedder,
-                            opener=lambda name: open_index(settings, kb=name))
-
-    async def cleanup():
-        for index, pipeline in opened:
-            await pipeline.aclose()
-            await index.close()
-
-    return await InProcessWorker.start(build, cleanup)
-
-
-async def _listen(application: web.Application, host: str, port: int) -> web.AppRunner:
-    runner = web.AppRunner(application)
-    await runner.setup()
-    await web.TCPSite(runner, host, port).start()
-    return runner
-
-
-async def _serve_http(app, signing_secret: str, host: str, port: int, stop: asyncio.Event) -> None:
-    runner = await _listen(web_app(app, signing_secret), host, port)
-    print(f"rfpbot listening on http://{host}:{port}{EVENTS_PATH}", flush=True)
-    try:
-        await stop.wait()
-    finally:
-        await runner.cleanup()
-
-
-async def _serve_socket(app, app_token: str, stop: asyncio.Event, host: str, port: int) -> None:
-    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
-
-    handler = AsyncSocketModeHandler(app, app_token)
-    await handler.connect_async()
-    health = await _listen(health_app(), host, port)  # the same /healthz as HTTP mode, for health checks
-    print(f"rfpbot connected in Socket Mode (health on http://{host}:{port}/healthz)", flush=True)
-    try:
-        await stop.wait()
-    finally:
-        await health.cleanup()
-        await handler.close_async()

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 
 from ..app import build_worker, slack_client
-from ..deps import make_embedder, make_pipeline, open_index, open_store
+from ..deps import make_pipeline, open_index, open_store
 from ..settings import Settings
 
 
@@ -25,11 +25,10 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     client = slack_client(settings)
     index = await open_index(settings, index_path=args.index)
     store = open_store(settings)
-    embedder = make_embedder(settings)
     pipeline = make_pipeline(settings, index, args.engine)
-    worker = build_worker(settings, client, store, pipeline, embedder,
+    worker = build_worker(settings, client, store, pipeline, index.embedder,
                           opener=lambda name: open_index(settings, kb=name))
-    await embedder.embed(["warm-up"])
+    await pipeline.warm_up()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, worker.stop)
