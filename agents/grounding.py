@@ -41,6 +41,7 @@ def strip_markers(text: str) -> str:
     return _MARKER.sub("", text)
 
 
+_AFTER_MARKERS = re.compile(r"(?<=\]\.)\s+")
 _local = threading.local()
 
 
@@ -49,9 +50,7 @@ def _segmenter() -> pysbd.Segmenter:
     # splitting at once on two threads got each other's sentences (and the passages
     # cached from them stayed wrong for the rest of the process).
     if not hasattr(_local, "segmenter"):
-        # Without char spans: pysbd compiles a regular expression per sentence to find its
-        # span, and those flood re's cache; the sentences are the same either way.
-        _local.segmenter = pysbd.Segmenter(language="en", clean=False, char_span=False)
+        _local.segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
     return _local.segmenter
 
 
@@ -62,16 +61,20 @@ def split_sentences(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _sentences(text: str) -> tuple[str, ...]:
-    # The same paragraphs are split again and again across a batch's questions.
+    # The same paragraphs are split again and again across a batch's questions (and pysbd
+    # compiles a regular expression per sentence it finds).
     if not text:
         return ()
-    return tuple(s.strip() for s in _segmenter().segment(text) if s.strip())
+    return tuple(s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip())
 
 
 def answer_sentences(answer: str) -> list[str]:
     """Sentences of an answer, citation markers kept (a lone "[2]." joins the one before)."""
     out: list[str] = []
-    for sentence in split_sentences(answer):
+    # A cited sentence ends at its markers: split there first, and the pieces (mostly quotes,
+    # cited again and again across a batch) are split once each (see _sentences).
+    pieces = _AFTER_MARKERS.split(normalize_ws(answer))
+    for sentence in (s for piece in pieces for s in split_sentences(piece)):
         if out and not strip_markers(sentence).strip(" ."):
             out[-1] = f"{out[-1]} {sentence}"
         else:

@@ -231,10 +231,16 @@ def uncontracted(text: str) -> str:
 
 def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
     """The cue phrases that occur in the text as whole words (case-insensitive; negations uncontracted)."""
+    return list(_cue_phrases(text, cues))
+
+
+@functools.lru_cache(maxsize=32768)
+def _cue_phrases(text: str, cues: tuple[str, ...]) -> tuple[str, ...]:
+    # A passage is read for each question it is retrieved for: tens of patterns each time.
     lowered = uncontracted(normalize_ws(text).lower().replace("’", "'"))
     for phrase in _NOT_NEGATIONS:  # "not limited to" neither denies nor limits
         lowered = lowered.replace(phrase.strip(), " ")
-    return [cue for cue in cues if _cue_pattern(cue).search(lowered)]
+    return tuple(cue for cue in cues if _cue_pattern(cue).search(lowered))
 
 
 def has_cue(text: str, cues: tuple[str, ...]) -> bool:

@@ -111,7 +111,7 @@ async def _answer(runner: BatchRunner, job: BatchJob) -> None:
         bar.set_postfix_str(f"{progress.needs_review} need review", refresh=True)
 
     try:
-        await runner.run(job, advance)
+        await advance(await runner.run(job, advance))
     except asyncio.CancelledError:
         print(f"\nstopped at {bar.n}/{start.total}: the answers so far are kept; run the same command with "
               "--resume to continue", file=sys.stderr)

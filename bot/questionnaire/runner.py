@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
 from collections.abc import Awaitable, Callable
 
 from pydantic import BaseModel
@@ -45,12 +47,13 @@ class BatchRunner:
     """Answers the pending rows of a job through the pipeline, `concurrency` at once."""
 
     def __init__(self, batches: BatchStore, pipeline: Pipeline, library: AnswerLibrary | None,
-                 config: PipelineConfig, concurrency: int = 4) -> None:
+                 config: PipelineConfig, concurrency: int = 4, progress_every: float = 0.5) -> None:
         self._batches = batches
         self._pipeline = pipeline
         self._library = library
         self._config = config
         self._concurrency = concurrency
+        self._progress_every = progress_every
 
     async def progress(self, job: BatchJob) -> JobProgress:
         """Counted from the stored rows (duplicates count with the row they repeat)."""
@@ -69,14 +72,19 @@ class BatchRunner:
     async def run(self, job: BatchJob, on_progress: OnProgress | None = None, pipeline: Pipeline | None = None,
                   reusable: Callable[[LibraryEntry], bool] = lambda entry: True) -> JobProgress:
         """Answer every pending row (with `pipeline` instead of the runner's own, and reusing
-        only the approved answers `reusable` allows); returns the job's progress at the end."""
+        only the approved answers `reusable` allows); returns the job's progress at the end.
+        `on_progress` hears of it at most every `progress_every` seconds as rows are answered."""
         pending = [r for r in await self._batches.rows(job.id) if r.state == "pending" and r.same_as is None]
         slots = asyncio.Semaphore(self._concurrency)
+        reported = -math.inf
 
         async def one(row: BatchRow) -> None:
+            nonlocal reported
             async with slots:
                 await self._answer(job, row, pipeline or self._pipeline, reusable)
-            if on_progress:
+            # Counting reads every row: after each answer, a 400-row job spent a second on it.
+            if on_progress and time.monotonic() - reported >= self._progress_every:
+                reported = time.monotonic()
                 await on_progress(await self.progress(job))
 
         tasks = [asyncio.create_task(one(row)) for row in pending]
