@@ -41,6 +41,7 @@ def strip_markers(text: str) -> str:
     return _MARKER.sub("", text)
 
 
+_TERMINAL = re.compile(r"[.?!…]")
 _AFTER_MARKERS = re.compile(r"(?<=\]\.)\s+")
 _local = threading.local()
 
@@ -65,6 +66,8 @@ def _sentences(text: str) -> tuple[str, ...]:
     # compiles a regular expression per sentence it finds).
     if not text:
         return ()
+    if not _TERMINAL.search(text[:-1] if text[-1] in ".?!" else text):
+        return (text,)  # nothing inside could end a sentence: most headings, list items and cells
     return tuple(s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip())
 
 

@@ -1,6 +1,6 @@
 """Pipeline benchmark: the sample questions through the OpenAI engine.
 
-Against the fake OpenAI server (the default) with a fixed latency per call: LLM
+Against the fake OpenAI server (the default; a process of its own) with a fixed latency per call: LLM
 calls per question, rounds (the longest chain of calls that ran one after another),
 overhead = wall time / (rounds x latency), and the pipeline's own time per question
 outside the LLM calls and the index.
@@ -19,9 +19,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import subprocess
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
+
+import aiohttp
 
 from _common import KB, ROOT, emit, mean, percentile, questions
 
@@ -34,11 +38,10 @@ from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
 
 import sys
 
+HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 from openai import AsyncOpenAI  # noqa: E402
 
-from tests.fakes.openai_server import FakeOpenAI  # noqa: E402
-from tests.fakes.scripted_model import ScriptedModel  # noqa: E402
 
 
 def longest_chain(calls) -> tuple[int, float]:
@@ -53,32 +56,45 @@ def longest_chain(calls) -> tuple[int, float]:
 
 
 async def run(args) -> dict:
-    """Answer each question in turn and measure it."""
-    fake = FakeOpenAI(chat=ScriptedModel(), latency=args.llm_latency_ms / 1000)
+    """Answer each question in turn and measure it; the fake model server is a process of its own,
+    as a real one is (in this process it took the interpreter from the pipeline it is measured against)."""
     rows = questions()[: args.questions]
     per_question = []
-    with tempfile.TemporaryDirectory() as tmp, fake.serve() as server:
-        index = EmbeddedIndex(Path(tmp) / "i.sqlite", WordLlamaEmbedder())
-        await ingest([KB], index)
-        client = AsyncOpenAI(api_key="bench", base_url=server.url + "/v1")
-        pipeline = Pipeline(index, OpenAILLM(client, calls_per_minute=100_000))
-        await pipeline.run(rows[0]["question"])  # warm up connections and caches
-        for row in rows:
-            before = len(fake.calls)
-            t0 = time.perf_counter()
-            result = await pipeline.run(row["question"])
-            wall = time.perf_counter() - t0
-            calls = fake.calls[before:]
-            rounds, llm_time = longest_chain(calls)
-            index_ms = sum(t.duration_ms for t in result.trace if t.node in ("research", "re-research"))
-            per_question.append({
-                "id": row["id"], "calls": len(calls), "rounds": rounds, "wall_ms": wall * 1000,
-                "overhead": wall / (rounds * args.llm_latency_ms / 1000) if rounds else 0.0,
-                "outside_ms": wall * 1000 - llm_time * 1000 - index_ms, "index_ms": index_ms,
-                "passed_first_time": result.verdict == "PASS" and result.iterations == 1,
-            })
-        await client.close()
-        await index.close()
+    server = subprocess.Popen([sys.executable, str(HERE / "_fake_openai.py"), str(args.llm_latency_ms / 1000)],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        async with aiohttp.ClientSession() as session:
+            async def calls() -> list[SimpleNamespace]:
+                async with session.get(url + "/_calls") as response:
+                    return [SimpleNamespace(**c) for c in await response.json() if c["path"].endswith("/chat/completions")]
+
+            with tempfile.TemporaryDirectory() as tmp:
+                index = EmbeddedIndex(Path(tmp) / "i.sqlite", WordLlamaEmbedder())
+                await ingest([KB], index)
+                client = AsyncOpenAI(api_key="bench", base_url=url + "/v1")
+                pipeline = Pipeline(index, OpenAILLM(client, calls_per_minute=100_000))
+                await pipeline.warm_up()
+                await pipeline.run(rows[0]["question"])  # warm up connections and caches
+                for row in rows:
+                    before = len(await calls())
+                    t0 = time.perf_counter()
+                    result = await pipeline.run(row["question"])
+                    wall = time.perf_counter() - t0
+                    made = (await calls())[before:]
+                    rounds, llm_time = longest_chain(made)
+                    index_ms = sum(t.duration_ms for t in result.trace if t.node in ("research", "re-research"))
+                    per_question.append({
+                        "id": row["id"], "calls": len(made), "rounds": rounds, "wall_ms": wall * 1000,
+                        "overhead": wall / (rounds * args.llm_latency_ms / 1000) if rounds else 0.0,
+                        "outside_ms": wall * 1000 - llm_time * 1000 - index_ms, "index_ms": index_ms,
+                        "passed_first_time": result.verdict == "PASS" and result.iterations == 1,
+                    })
+                await client.close()
+                await index.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
     first = [q for q in per_question if q["passed_first_time"]]
     return {
         "llm_latency_ms": args.llm_latency_ms,

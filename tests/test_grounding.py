@@ -137,3 +137,19 @@ def test_words_of_any_script_stay_whole():
     assert words("Verschlüsselung über TLS 1.2, données chiffrées, AES-256") == [
         "verschlüsselung", "über", "tls", "1", "2", "données", "chiffrées", "aes-256"]
     assert words("snake_case") == ["snake", "case"], "as before: underscores separate"
+
+
+def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
+    # Paragraphs with nothing that could end a sentence inside skip pysbd (most of them):
+    # the split must stay what pysbd gives, or quotes and passages would move.
+    from agents.grounding import _segmenter
+
+    roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[1] / "eval"]
+    paragraphs = {" ".join(line.split()) for root in roots if root.is_dir()
+                  for path in root.rglob("*") if path.is_file() and path.suffix in (".md", ".mdx", ".html", ".txt")
+                  for line in path.read_text(encoding="utf-8", errors="replace").splitlines()}
+    paragraphs.discard("")
+    assert len(paragraphs) > 3000
+    differ = [p for p in paragraphs if split_sentences(p) != [s.sent.strip() for s in _segmenter().segment(p)
+                                                              if s.sent.strip()]]
+    assert differ == []
