@@ -19,8 +19,8 @@ demo: $(BIN)/.installed
 	$(BIN)/rfpbot search "$(DEMO_QUESTION)" -k 3
 	$(BIN)/rfpbot ask "$(DEMO_QUESTION)"
 
-test: $(BIN)/.installed
-	$(BIN)/pytest
+test: $(BIN)/.installed  # the whole suite, on two workers (tests/conftest.py groups those sharing a server)
+	$(BIN)/pytest -n 2 --dist loadgroup
 
 llama: $(BIN)/.installed  # llama-server and a 0.5B model in ~/.cache/rfpbot, for the local-model tests
 	$(BIN)/python -m tests.llama_server setup

@@ -207,3 +207,19 @@ async def harness(kb_index):
         yield harness
         for client in harness.clients:
             await client.close()
+
+
+# What a session or a module builds once (a Weaviate, a llama-server, a development set's
+# answers) is built once per xdist worker that needs it: the tests using it share a group, so
+# one worker runs them all (`make test` runs `pytest -n 2 --dist loadgroup`).
+_FIXTURE_GROUPS = {"weaviate_server": "weaviate", "llama_url": "llama"}
+_MODULE_GROUPS = {"test_dev_sets_all.py": "dev-sets"}
+
+
+def pytest_collection_modifyitems(items):
+    """Put each test that uses a shared server, or a module's shared answers, in its xdist group."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        group = next((g for f, g in _FIXTURE_GROUPS.items() if f in fixtures), _MODULE_GROUPS.get(item.path.name))
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
