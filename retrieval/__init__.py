@@ -7,8 +7,9 @@ that never searches.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from .lazy import lazy_exports
 
 _HOMES = {
     "Embedder": "embeddings", "OpenAIEmbedder": "embeddings", "WordLlamaEmbedder": "embeddings",
@@ -27,13 +28,7 @@ _HOMES = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'retrieval' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOMES)
 
 
 if TYPE_CHECKING:

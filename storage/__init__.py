@@ -6,8 +6,9 @@ StorageError does not load sqlite-utils and numpy.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from retrieval.lazy import lazy_exports
 
 _HOMES = {
     "ActivityStore": "activity", "Figures": "activity",
@@ -24,13 +25,7 @@ _HOMES = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'storage' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOMES)
 
 
 if TYPE_CHECKING:

@@ -38,8 +38,7 @@ def _search(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--alpha", type=float,
                         help="0 = keywords only, 1 = vectors only (default 0.5)")
     parser.add_argument("--min-score", type=float, default=0.0, help="drop results under this fused score")
-    parser.add_argument("--index", type=Path, help="index file")
-    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
+    _knowledge_base(parser)
     parser.add_argument("--json", action="store_true", help="print a JSON list")
     parser.set_defaults(module="search")
 
@@ -48,8 +47,7 @@ def _ask(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("ask", help="answer one question from the index")
     parser.add_argument("question", help="the question, in quotes")
     parser.add_argument("--engine", choices=["offline", "openai"], help="default: openai when OPENAI_API_KEY is set")
-    parser.add_argument("--index", type=Path, help="index file")
-    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
+    _knowledge_base(parser)
     parser.add_argument("--json", action="store_true", help="print the whole PipelineResult as JSON")
     parser.set_defaults(module="ask")
 
@@ -66,8 +64,7 @@ def _batch(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="continue the last batch of this file where it stopped (an interrupted one)")
     parser.add_argument("--engine", choices=["offline", "openai"])
-    parser.add_argument("--index", type=Path, help="index file")
-    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
+    _knowledge_base(parser)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.set_defaults(module="batch")
 
@@ -120,3 +117,9 @@ def _purge(subparsers: argparse._SubParsersAction) -> None:
 def _review_log(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("review-log", help="print the append-only log of reviewer actions and verify it")
     parser.set_defaults(module="review_log")
+
+
+def _knowledge_base(parser: argparse.ArgumentParser) -> None:
+    """--index or --kb: which index a command reads."""
+    parser.add_argument("--index", type=Path, help="index file")
+    parser.add_argument("--kb", metavar="NAME", help="a named knowledge base (built with `rfpbot ingest --kb NAME`)")
