@@ -149,7 +149,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
                   for path in root.rglob("*") if path.is_file() and path.suffix in (".md", ".mdx", ".html", ".txt")
                   for line in path.read_text(encoding="utf-8", errors="replace").splitlines()}
     paragraphs.discard("")
-    assert len(paragraphs) > 3000
+    assert len(paragraphs) > 2000  # eval/ and examples/ alone hold about 2,900
     differ = [p for p in paragraphs if split_sentences(p) != [s.sent.strip() for s in _segmenter().segment(p)
                                                               if s.sent.strip()]]
     assert differ == []
