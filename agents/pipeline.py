@@ -52,8 +52,8 @@ class Pipeline:
 
     async def warm_up(self) -> None:
         """Pay a first question's one-off costs before anyone asks: one offline run of a sample
-        question (no model is called), its result dropped. The embedder's weights, the index's
-        vectors, the passages read and their vectors, and the analysers stay loaded."""
+        question (no language model is called), its result dropped. The embedder's weights, the
+        index's vectors, the passages read and their vectors, and the analysers stay loaded."""
         await Pipeline(self.index, None, self.config, self.semantics).run(WARM_UP_QUESTION)
 
     async def aclose(self) -> None:
