@@ -50,6 +50,7 @@ def environment(data: Path) -> dict:
 
 
 def main() -> None:
+    """Build the index once, time each command, print."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="runs of --help, search and ask (default 5)")
     parser.add_argument("--batch-runs", type=int, default=2, help="runs of the batch (default 2; 0 skips it)")
