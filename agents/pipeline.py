@@ -24,6 +24,7 @@ from .critic import critique
 from .errors import AgentError
 from .focus import focus
 from .gate import load as load_gate, send_threshold
+from .grounding import passages
 from .escalation import escalation_reason
 from .guardrails import screen
 from .language import language_of
@@ -50,11 +51,22 @@ class Pipeline:
         self.config = config or PipelineConfig()
         self.semantics = semantics or Semantics(index.embedder)
 
-    async def warm_up(self) -> None:
-        """Pay a first question's one-off costs before anyone asks: one offline run of a sample
-        question (no language model is called), its result dropped. The embedder's weights, the
-        index's vectors, the passages read and their vectors, and the analysers stay loaded."""
+    async def warm_up(self, seconds: float = 1.0) -> None:
+        """Pay first questions' one-off costs before anyone asks: one offline run of a sample
+        question (no language model is called), its result dropped, then the documents' passages
+        and their vectors, as many documents as `seconds` allow. The embedder's weights, the
+        index's vectors and the analysers stay loaded."""
         await Pipeline(self.index, None, self.config, self.semantics).run(WARM_UP_QUESTION)
+        deadline = time.monotonic() + seconds
+        for source_path in await self.index.manifest():
+            if time.monotonic() > deadline:
+                break
+            try:
+                # Read as a run reads it (planted instructions cut), so that runs find these passages cached.
+                document = await RunContext(index=self.index, llm=None, config=self.config).document(source_path)
+            except RetrievalError:
+                continue  # removed since the manifest was read: nothing to warm
+            await self.semantics.prepare(t for p in passages(document.text) for t in (p.about, p.text))
 
     async def aclose(self) -> None:
         """Close the model's connections (the index belongs to the caller)."""

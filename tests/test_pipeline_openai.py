@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from agents.grounding import passages
 from agents.pipeline import WARM_UP_QUESTION
 
 from .fakes.openai_server import Fault
@@ -200,5 +201,9 @@ async def test_warming_up_spends_no_model_call_and_leaves_the_index_ready(harnes
     assert harness.fake.calls == []
     warmed = pipeline.semantics.similarity(WARM_UP_QUESTION, WARM_UP_QUESTION)
     assert warmed == pytest.approx(1.0, abs=1e-5)  # the question and the passages it read are embedded
+    for source_path in await harness.index.manifest():  # and every document's passages, within the budget
+        text = (await harness.index.read_document(source_path)).text
+        assert all(pipeline.semantics.similarity(p.text, p.text) == pytest.approx(1.0, abs=1e-5)
+                   for p in passages(text)), source_path
     result = await pipeline.run(QUESTION)
     assert result.success and result.engine == "openai:fast-model+strong-model" and harness.fake.calls
