@@ -61,7 +61,7 @@ class WorkerProcesses:
     """`rfpbot worker` child processes, restarted if one dies.
 
     `start` spawns them at once, so that they load while the serving process does;
-    `watch` restarts any that dies, once the server can tell the threads it left."""
+    `watch` restarts any that dies, once the server can tell the threads it left; `stop` ends them."""
 
     def __init__(self, count: int, arguments: list[str]) -> None:
         self._count = count
@@ -73,17 +73,14 @@ class WorkerProcesses:
         self._children = [await self._spawn() for _ in range(self._count)]
 
     async def watch(self, on_death: Callable[[str], Awaitable[None]]) -> None:
-        """Restart a worker that exits (after `on_death` of its name), until cancelled; then stop them all."""
-        try:
-            while True:
-                await asyncio.sleep(1.0)
-                for n, child in enumerate(self._children):
-                    if child.returncode is not None:
-                        log.error("worker %s exited with %s; restarting it", child.pid, child.returncode)
-                        await on_death(f"{socket.gethostname()}:{child.pid}")
-                        self._children[n] = await self._spawn()
-        finally:
-            await self.stop()
+        """Restart a worker that exits (after `on_death` of its name), until cancelled."""
+        while True:
+            await asyncio.sleep(1.0)
+            for n, child in enumerate(self._children):
+                if child.returncode is not None:
+                    log.error("worker %s exited with %s; restarting it", child.pid, child.returncode)
+                    await on_death(f"{socket.gethostname()}:{child.pid}")
+                    self._children[n] = await self._spawn()
 
     async def _spawn(self) -> asyncio.subprocess.Process:
         return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.cli", "worker", *self._arguments)

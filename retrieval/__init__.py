@@ -7,8 +7,6 @@ that never searches.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .lazy import lazy_exports
 
 _HOMES = {
@@ -29,15 +27,3 @@ __all__ = sorted(_HOMES)
 
 
 __getattr__ = lazy_exports(__name__, _HOMES)
-
-
-if TYPE_CHECKING:
-    from .embeddings import Embedder, OpenAIEmbedder, WordLlamaEmbedder
-    from .errors import (DocumentNotFound, EmbedderMismatch, EmbeddingError, EmptyQuery, IndexMissing,
-                         IndexUnreadable, PathNotFound, RetrievalError, SkippedFile)
-    from .fusion import relative_score_fusion
-    from .index import DEFAULT_ALPHA, Index
-    from .ingest import ingest
-    from .models import Chunk, Document, DocumentChunks, IndexStats, IngestSummary, SearchHit
-    from .sqlite_index import EmbeddedIndex
-    from .vocabulary import CLOUDS, Csp

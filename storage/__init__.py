@@ -6,8 +6,6 @@ StorageError does not load sqlite-utils and numpy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from retrieval.lazy import lazy_exports
 
 _HOMES = {
@@ -26,14 +24,3 @@ __all__ = sorted(_HOMES)
 
 
 __getattr__ = lazy_exports(__name__, _HOMES)
-
-
-if TYPE_CHECKING:
-    from .activity import ActivityStore, Figures
-    from .batches import BatchStore, JobNotFound
-    from .channels import ChannelSettings, ChannelSettingsStore
-    from .errors import DatabaseUnreadable, RunNotFound, StorageError
-    from .feedback import FeedbackStore
-    from .models import (BatchJob, BatchRow, Decision, Feedback, LibraryEntry, PurgeCounts, Review, ReviewLogEntry,
-                         RunRecord, Vote, broken_link)
-    from .store import Store, open_database

@@ -10,7 +10,8 @@ from storage import BatchStore, Store, open_database
 from .questionnaires import sample_questions, security_workbook
 
 
-async def _job(tmp_path, kb_index, progress_every: float):
+async def _answer(tmp_path, kb_index, progress_every: float):
+    """Answer a 12-row job; the progress counts heard on the way, the final progress, the rows."""
     store = Store(open_database(tmp_path / "rfpbot.sqlite"))
     batches = BatchStore(store)
     questions = sample_questions(12)
@@ -18,11 +19,6 @@ async def _job(tmp_path, kb_index, progress_every: float):
                               Limits())
     runner = BatchRunner(batches, Pipeline(kb_index), None, PipelineConfig(), concurrency=4,
                          progress_every=progress_every)
-    return store, runner, job, len(questions)
-
-
-async def test_every_answer_is_reported_when_asked_for(tmp_path, kb_index):
-    store, runner, job, total = await _job(tmp_path, kb_index, progress_every=0)
     heard = []
 
     async def on_progress(progress):
@@ -30,19 +26,17 @@ async def test_every_answer_is_reported_when_asked_for(tmp_path, kb_index):
 
     final = await runner.run(job, on_progress)
     await store.close()
+    return heard, final, len(questions)
+
+
+async def test_every_answer_is_reported_when_asked_for(tmp_path, kb_index):
+    heard, final, total = await _answer(tmp_path, kb_index, progress_every=0)
     assert final.done == final.total == total
     assert len(heard) == total and heard == sorted(heard) and heard[-1] == total
 
 
 async def test_a_busy_job_reports_seldom_and_still_ends_complete(tmp_path, kb_index):
     # Counting progress reads every row: a 400-row job counting after each answer spent a second on it.
-    store, runner, job, total = await _job(tmp_path, kb_index, progress_every=3600)
-    heard = []
-
-    async def on_progress(progress):
-        heard.append(progress.done)
-
-    final = await runner.run(job, on_progress)
-    await store.close()
+    heard, final, total = await _answer(tmp_path, kb_index, progress_every=3600)
     assert len(heard) == 1 and 1 <= heard[0] < total  # the first answer is shown at once
     assert final.done == final.total == total and final.failed == 0
