@@ -30,7 +30,7 @@ def local_model(llama_url, monkeypatch):
                         "OPENAI_STRONG_MODEL": "qwen", "RFPBOT_LLM_CONTEXT_TOKENS": "8192",
                         "RFPBOT_LLM_STRONG_MAX_TOKENS": "600", "OPENAI_TIMEOUT": "120",
                         # The recipe's advice for a CPU-bound model: `make test` runs another worker
-                        # beside it on the same two cores, and a run hit the default 300 s once.
+                        # beside it on the same two cores (one busy full run failed this test; its cause was not kept).
                         "RFPBOT_RUN_TIMEOUT": "900"}.items():
         monkeypatch.setenv(name, value)
     return llama_url
