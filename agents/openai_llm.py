@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass
 
 import openai
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from .errors import BudgetSpent, InvalidOutput, LLMError, Truncated
 from .llm import M, RateLimiter, ReplyLimits, RetryPolicy, Sleep, Tier, Usage
@@ -144,9 +144,12 @@ class OpenAILLM:
                 async with self._slots:
                     await self._limiter.acquire()
                     usage.calls += 1
-                    completion = await self._client.chat.completions.create(
-                        model=self._models[tier], messages=messages, response_format=response_format,
-                        max_tokens=max_tokens, temperature=self._temperature)
+                    # The client's plain `post`: the typed `create` rebuilds these plain dicts
+                    # and the reply's models field by field, a millisecond a call.
+                    raw = await self._client.post("/chat/completions", cast_to=bytes, body={
+                        "model": self._models[tier], "messages": messages, "response_format": response_format,
+                        "max_tokens": max_tokens, "temperature": self._temperature})
+                completion = _completion(node, raw)
                 self._count(completion, text, prompt, usage)
                 choice = completion.choices[0]
                 return choice.message.content or "", choice.finish_reason
@@ -166,7 +169,7 @@ class OpenAILLM:
                 await self._sleep(self._retry.delay(attempt, _retry_after(exc)))
         raise LLMError(node, "no attempt was made")
 
-    def _count(self, completion, text: str, estimate: int, usage: Usage) -> None:
+    def _count(self, completion: _Completion, text: str, estimate: int, usage: Usage) -> None:
         """Tokens as the server counted them (the estimate if it sent none); they calibrate the estimates."""
         if not completion.usage:
             usage.tokens += estimate
@@ -206,10 +209,44 @@ class _Cap:
         raise LLMError(self.node, message)
 
 
+class _Message(BaseModel):
+    content: str | None = None
+
+
+class _Choice(BaseModel):
+    message: _Message
+    finish_reason: str | None = None
+
+
+class _TokenCounts(BaseModel):
+    prompt_tokens: int = 0
+    total_tokens: int = 0
+
+
+class _Completion(BaseModel):
+    """The part of a chat completion this client reads; other fields are ignored."""
+
+    choices: list[_Choice] = Field(min_length=1)
+    usage: _TokenCounts | None = None
+
+
+def _completion(node: str, raw: bytes) -> _Completion:
+    try:
+        return _Completion.model_validate_json(raw)
+    except ValidationError as exc:
+        shown = " ".join(raw[:200].decode("utf-8", "replace").split())
+        raise LLMError(node, f"the server's reply is not a chat completion ({_brief(exc)}): {shown}") from exc
+
+
 def _prompt_text(messages: list[dict], output: type[BaseModel]) -> str:
+    return "".join(str(m["content"]) for m in messages) + _schema_text(output)
+
+
+@functools.cache
+def _schema_text(output: type[BaseModel]) -> str:
     # Servers that enforce the schema by grammar still count it into the prompt on some
     # chat templates; including it keeps the estimate on the safe side.
-    return "".join(str(m["content"]) for m in messages) + json.dumps(_strict_schema(output))
+    return json.dumps(_strict_schema(output))
 
 
 def _retry_after(exc: Exception) -> float | None:

@@ -78,9 +78,9 @@ async def run(args) -> dict:
                 await pipeline.run(rows[0]["question"])  # warm up connections and caches
                 for row in rows:
                     before = len(await calls())
-                    t0 = time.perf_counter()
+                    t0, cpu0 = time.perf_counter(), time.process_time()
                     result = await pipeline.run(row["question"])
-                    wall = time.perf_counter() - t0
+                    wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
                     made = (await calls())[before:]
                     rounds, llm_time = longest_chain(made)
                     index_ms = sum(t.duration_ms for t in result.trace if t.node in ("research", "re-research"))
@@ -88,7 +88,7 @@ async def run(args) -> dict:
                         "id": row["id"], "calls": len(made), "rounds": rounds, "wall_ms": wall * 1000,
                         "overhead": wall / (rounds * args.llm_latency_ms / 1000) if rounds else 0.0,
                         "outside_ms": wall * 1000 - llm_time * 1000 - index_ms, "index_ms": index_ms,
-                        "passed_first_time": result.verdict == "PASS" and result.iterations == 1,
+                        "cpu_ms": cpu * 1000, "passed_first_time": result.verdict == "PASS" and result.iterations == 1,
                     })
                 await client.close()
                 await index.close()
@@ -107,6 +107,8 @@ async def run(args) -> dict:
         "outside_ms_mean": round(mean([q["outside_ms"] for q in per_question]), 1),
         "outside_ms_p95": round(percentile([q["outside_ms"] for q in per_question], 95), 1),
         "index_ms_mean": round(mean([q["index_ms"] for q in per_question]), 1),
+        "cpu_ms_mean": round(mean([q["cpu_ms"] for q in per_question]), 1),
+        "cpu_ms_p95": round(percentile([q["cpu_ms"] for q in per_question], 95), 1),
         "per_question": per_question,
     }
 
@@ -185,6 +187,8 @@ def table(r: dict) -> str:
         f"overhead (wall / rounds*lat)  mean {r['overhead_mean']}   p95 {r['overhead_p95']}",
         f"pipeline time outside LLM and index  mean {r['outside_ms_mean']} ms   p95 {r['outside_ms_p95']} ms",
         f"index time per question       mean {r['index_ms_mean']} ms",
+        f"CPU time of this process per question (pipeline, index, client)  mean {r['cpu_ms_mean']} ms   "
+        f"p95 {r['cpu_ms_p95']} ms",
     ])
 
 

@@ -61,6 +61,14 @@ async def test_the_servers_error_text_reaches_the_escalation_reason_and_the_log(
     assert any("exceeds the available context size" in r.getMessage() for r in caplog.records)
 
 
+async def test_a_reply_that_is_not_a_chat_completion_escalates_and_shows_what_came(harness):
+    harness.fake.fail_next(Fault(status=200, body='{"detail": "upstream proxy: model not loaded"}'))
+    result = await harness.pipeline().run(QUESTION)
+    assert result.success and result.escalated
+    assert "not a chat completion" in result.escalation_reason
+    assert "model not loaded" in result.escalation_reason
+
+
 async def test_a_learnt_context_size_keeps_oversized_prompts_from_being_sent(harness):
     harness.fake.fail_next(Fault(status=400, message="exceeds the available context size (600 tokens)"))
     pipeline = harness.pipeline()

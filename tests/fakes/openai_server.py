@@ -25,7 +25,8 @@ ChatHandler = Callable[[dict], str]
 
 @dataclass
 class Fault:
-    """One scripted failure: an HTTP status (with optional Retry-After), or a hang."""
+    """One scripted failure: an HTTP status (with optional Retry-After), a hang, or (status 200
+    with a body) a reply that is not a chat completion."""
 
     status: int = 500
     retry_after: float | None = None
@@ -78,6 +79,8 @@ class FakeOpenAI:
             fault = self.faults.popleft()
             if fault.hang_seconds:
                 await asyncio.sleep(fault.hang_seconds)
+            if fault.body is not None and fault.status == 200:
+                return call, web.Response(text=fault.body, content_type="application/json")
             if fault.body is None or fault.status != 200:
                 headers = {"retry-after": str(fault.retry_after)} if fault.retry_after is not None else {}
                 error = {"error": {"message": fault.message or f"scripted fault {fault.status}", "type": "server_error"}}
