@@ -11,7 +11,7 @@ from retrieval import SearchHit
 from .context import RunContext
 from .contracts import ClassificationResult, QueryPlanResult, ResearchResult, ResearchSource
 from .llm import Usage
-from .terms import coverage, key_terms, missing_words
+from .terms import coverage, key_terms, missing_words, together
 
 _CHUNKS_PER_SOURCE = 3
 
@@ -81,7 +81,7 @@ def _source(entry: _Found) -> ResearchSource:
 
 def _confidence(question: str, sources: list[ResearchSource]) -> dict:
     terms = key_terms(question)
-    text = "\n".join(s.content for s in sources)
+    text = together(s.content for s in sources)
     covered = coverage(terms, text)
     gap = None
     if covered < 0.5:

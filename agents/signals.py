@@ -17,7 +17,7 @@ from .contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
 from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passage_for
 from .support import Relevance, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,
-                    new_cues, product_terms)
+                    new_cues, product_terms, together)
 
 _TABLE_OR_LIST = re.compile(r"\||<t[dr]\b|^\s*(?:[-*+]|\d+[.)])\s", re.M)
 # The asker's own side: what the customer, its users or "we" may do or get, as opposed to what the vendor does.
@@ -32,8 +32,8 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
     evidence = [c for c in draft.citations if c.is_evidence]
     fits = _fits(question, evidence, documents, scorer)
     closest = _fits(question, draft.citations, documents, scorer) if not evidence else []
-    quotes = " ".join(c.quote for c in evidence)
-    about = " ".join(passage_of(c, documents).about for c in evidence)
+    quotes = together(c.quote for c in evidence)
+    about = together(passage_of(c, documents).about for c in evidence)
     named = product_terms(question)
     facets = len(plan.facets) or 1
     status = draft.compliance_status

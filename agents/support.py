@@ -31,7 +31,7 @@ import numpy as np
 from retrieval import Embedder
 
 from .grounding import Passage, strip_markers
-from .terms import key_terms, matches, mentioned
+from .terms import key_terms, matches, mentioned, together
 
 RELEVANT = 0.40
 CONFIDENT = 0.52
@@ -136,7 +136,7 @@ class Scorer:
         claim = strip_markers(sentence)
         if not quotes:
             return 0.0
-        joined = " ".join(quotes)
+        joined = together(quotes)
         semantic = max(self.semantics.similarity(claim, q) for q in quotes)
         lexical = self.lexical(key_terms(claim), joined)
         return round(SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical, 4)
@@ -149,7 +149,7 @@ class Scorer:
             return 0, []
         weights = sorted(self.idf(t) for t in terms)
         rare = [t for t in terms if self.idf(t) >= weights[len(weights) // 2]]
-        present = set(key_terms(" ".join(quotes)))
+        present = set(key_terms(together(quotes)))
         return len(rare), [t for t in rare if not matches(t, present)]
 
 

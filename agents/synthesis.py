@@ -14,7 +14,7 @@ from .llm import Usage
 from .prose import distinct, spoken, told
 from .support import CONFIDENT, RELEVANT, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
-                    restricted_scope, unsupported_phrases)
+                    restricted_scope, together, unsupported_phrases)
 from retrieval import Document
 
 SYSTEM = """You answer a question from a security questionnaire or RFP for a vendor, using ONLY the quotes given.
@@ -66,7 +66,7 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     if not quotes or quotes[0].score < _FLOOR:
         return _abstain(question, plan, quotes[:2] if quotes else [], [], "no passage answers the question")
     top = [q for q in quotes if q.score >= quotes[0].score - _BAND][:_MAX_CITATIONS]
-    absent = unsupported_phrases(question, " ".join(q.passage.about for q in top))
+    absent = unsupported_phrases(question, together(q.passage.about for q in top))
     if absent:
         return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
     chosen = _once(_with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents),

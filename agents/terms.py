@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import snowballstemmer
@@ -87,14 +88,33 @@ def standard_names(text: str) -> str:
     return text
 
 
+def together(texts: Iterable[str]) -> str:
+    """Texts put together for term analysis, as paragraphs: each one's terms are found once and
+    cached, however the texts are combined."""
+    return "\n\n".join(texts)
+
+
 def key_terms(text: str) -> list[str]:
     """Stemmed subject terms of a question or passage, in order, without repeats."""
     return list(_key_terms(text))
 
 
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+
+
 @functools.lru_cache(maxsize=32768)
 def _key_terms(text: str) -> tuple[str, ...]:
-    # Documents' passages are analysed again for every question: cache them.
+    # Documents' passages are analysed again for every question: cache them. A text of several
+    # paragraphs (sources or quotes put together) is the union of its paragraphs, each cached.
+    # The spellings joined above ("back up", "Type II") could in principle run across a blank
+    # line; on the development sets none does (their answers are the same either way).
+    paragraphs = _PARAGRAPH_BREAK.split(text)
+    if len(paragraphs) > 1:
+        return tuple(dict.fromkeys(term for paragraph in paragraphs for term in _key_terms(paragraph)))
+    return _paragraph_terms(text)
+
+
+def _paragraph_terms(text: str) -> tuple[str, ...]:
     text = PLACEHOLDER.sub(" ", text)  # redacted personal data is not a subject
     text = short_cloud_names(standard_names(text))
     for pattern, short in _SAME:

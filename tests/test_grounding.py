@@ -153,3 +153,17 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
     differ = [p for p in paragraphs if split_sentences(p) != [s.sent.strip() for s in _segmenter().segment(p)
                                                               if s.sent.strip()]]
     assert differ == []
+
+
+def test_key_terms_of_texts_put_together_are_those_of_the_whole_on_every_development_document():
+    # Several texts are analysed paragraph by paragraph (each cached): on real documents that
+    # must find the terms the whole text gives, or relevance and support would move.
+    from agents.terms import _paragraph_terms, together
+
+    roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[1] / "eval"]
+    documents = [path.read_text(encoding="utf-8", errors="replace") for root in roots if root.is_dir()
+                 for path in root.rglob("*") if path.is_file() and path.suffix in (".md", ".mdx", ".html", ".txt")]
+    assert len(documents) > 80  # about 96: examples/kb and four vendors
+    differ = [text[:60] for text in documents if set(key_terms(text)) != set(_paragraph_terms(text))]
+    assert differ == []
+    assert key_terms(together(["Backups run daily.", "SSO uses SAML."])) == key_terms("Backups run daily. SSO uses SAML.")
