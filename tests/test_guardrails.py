@@ -13,6 +13,7 @@ from agents.llm import RetryPolicy
 from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from agents.redaction import redact
+from .conftest import KB
 from .documents import PII, PLANTED
 from .fakes.openai_server import FakeOpenAI
 from .fakes.scripted_model import ScriptedModel
@@ -34,6 +35,34 @@ def test_each_kind_of_personal_data_becomes_a_placeholder():
     "Are logs kept for 400 days in eu-west-1?", "Order 4111 1111 1111 1112 is not a valid card"])
 def test_ordinary_numbers_are_left_alone(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize("phone", [
+    "+44 20 7946 0958", "(415) 555-0100", "415.555.0100", "0049-30-1234567", "+1-415-555-0100 x123",
+    "+33 1 42 68 53 00", "03-1234-5678", "+91 98765 43210", "０２０ ７９４６ ０９５８"])
+def test_phone_numbers_in_every_usual_form_are_found(phone):
+    redacted = redact(f"Ring {phone} about SSO, please.")
+    assert phone not in redacted.text and [r.kind for r in redacted.redactions] == ["PHONE"]
+
+
+def test_the_quick_check_before_the_phone_matchers_skips_no_text_they_would_match():
+    # The matchers run only on a text with a run of four digits or more; on every development
+    # question and document paragraph that the matchers alone would test, they find no phone the
+    # quick check skipped.
+    import phonenumbers
+
+    from agents.redaction import _REGIONS, _may_hold_phone
+
+    roots = [KB, KB.parents[1] / "eval", KB.parents[2] / "shared" / "eval"]
+    texts = {line for root in roots if root.is_dir() for path in root.rglob("*")
+             if path.is_file() and path.suffix in (".md", ".mdx", ".html", ".txt", ".csv")
+             for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+             if sum(ch.isdigit() for ch in line) >= 4}
+    skipped = [t for t in texts if not _may_hold_phone(t)]
+    assert len(skipped) > 100
+    found = [t for t in skipped for region in _REGIONS
+             if any(phonenumbers.PhoneNumberMatcher(t, region, leniency=phonenumbers.Leniency.VALID))]
+    assert found == []
 
 
 def test_injection_in_a_question_is_recognised_and_ordinary_wording_is_not():
