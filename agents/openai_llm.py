@@ -36,6 +36,13 @@ def _strict_schema(model: type[BaseModel]) -> dict:
     return to_strict_json_schema(model)
 
 
+def openai_client(api_key: str, base_url: str | None = None, **options) -> openai.AsyncOpenAI:
+    """An `AsyncOpenAI` client over aiohttp (the app's HTTP stack already): a call costs about
+    half a millisecond less of this process's time than over httpx."""
+    return openai.AsyncOpenAI(api_key=api_key, base_url=base_url, http_client=openai.DefaultAioHttpClient(),
+                              **options)
+
+
 _SHORTER = ("Your reply was cut off at the length limit. Reply again with the same JSON object, much shorter: "
             "every string at most 25 words, lists at most 3 items, nothing repeated.")
 _MIN_REPLY = 128

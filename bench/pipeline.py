@@ -32,7 +32,7 @@ from _common import KB, ROOT, emit, mean, percentile, questions
 from agents.config import PipelineConfig
 from agents.evaluation import ExpectedAnswer, outcome, report
 from agents.llm import ReplyLimits
-from agents.openai_llm import OpenAILLM
+from agents.openai_llm import OpenAILLM, openai_client
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
 
@@ -72,7 +72,7 @@ async def run(args) -> dict:
             with tempfile.TemporaryDirectory() as tmp:
                 index = EmbeddedIndex(Path(tmp) / "i.sqlite", WordLlamaEmbedder())
                 await ingest([KB], index)
-                client = AsyncOpenAI(api_key="bench", base_url=url + "/v1")
+                client = openai_client("bench", url + "/v1")
                 pipeline = Pipeline(index, OpenAILLM(client, calls_per_minute=100_000))
                 await pipeline.warm_up()
                 await pipeline.run(rows[0]["question"])  # warm up connections and caches

@@ -20,11 +20,11 @@ if TYPE_CHECKING:
 
 def make_openai_client(settings: Settings):
     """The AsyncOpenAI client for the configured endpoint."""
-    from openai import AsyncOpenAI
+    from agents.openai_llm import openai_client
 
     if not settings.openai_api_key:
         raise ConfigError("OPENAI_API_KEY is not set; it is needed for the OpenAI engine or embeddings")
-    return AsyncOpenAI(api_key=settings.openai_api_key, base_url=settings.openai_base_url)
+    return openai_client(settings.openai_api_key, settings.openai_base_url)
 
 
 def make_embedder(settings: Settings) -> Embedder:

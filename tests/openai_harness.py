@@ -6,7 +6,7 @@ from openai import AsyncOpenAI
 
 from agents.config import PipelineConfig
 from agents.llm import ReplyLimits, RetryPolicy
-from agents.openai_llm import OpenAILLM
+from agents.openai_llm import OpenAILLM, openai_client
 from agents.pipeline import Pipeline
 
 from .fakes.openai_server import FakeOpenAI
@@ -25,7 +25,7 @@ class Harness:
         self.sleeps.append(seconds)
 
     def pipeline(self, timeout: float = 5.0, limits: ReplyLimits | None = None, **config) -> Pipeline:
-        client = AsyncOpenAI(api_key="test-key", base_url=self.url + "/v1")
+        client = openai_client("test-key", self.url + "/v1")
         self.clients.append(client)
         llm = OpenAILLM(client, fast_model="fast-model", strong_model="strong-model", timeout=timeout,
                         retry=RetryPolicy(attempts=4, base_delay=0.0), limits=limits, sleep=self._sleep)
