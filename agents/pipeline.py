@@ -31,6 +31,7 @@ from .language import language_of
 from .llm import LLM
 from .planner import plan
 from .prose import unsettled
+from . import redaction
 from .redaction import redact
 from .routing import SIMPLE_OFFLINE, route_of
 from .support import Semantics
@@ -53,10 +54,12 @@ class Pipeline:
 
     async def warm_up(self, seconds: float = 1.0) -> None:
         """Pay first questions' one-off costs before anyone asks: one offline run of a sample
-        question (no language model is called), its result dropped, then the documents' passages
+        question (no language model is called), its result dropped, the phone-number metadata
+        the redaction reads, then the documents' passages
         and their vectors, as many documents as `seconds` allow. The embedder's weights, the
         index's vectors and the analysers stay loaded."""
         await Pipeline(self.index, None, self.config, self.semantics).run(WARM_UP_QUESTION)
+        redaction.prepare()
         deadline = time.monotonic() + seconds
         for source_path in await self.index.manifest():
             if time.monotonic() > deadline:

@@ -60,3 +60,34 @@ def test_every_public_name_of_a_lazy_package_resolves(package):
         assert getattr(module, name) is not None, f"{package}.{name}"
     with pytest.raises(AttributeError):
         getattr(module, "NoSuchName")
+
+
+_WARM_THEN_ASK = """
+import asyncio, sys
+from pathlib import Path
+from agents.pipeline import Pipeline
+from retrieval import EmbeddedIndex, WordLlamaEmbedder
+
+async def main():
+    index = EmbeddedIndex(Path(sys.argv[1]), WordLlamaEmbedder())
+    pipeline = Pipeline(index)
+    await pipeline.warm_up()
+    print("-- warmed --", file=sys.stderr, flush=True)
+    result = await pipeline.run("Are you ISO 27001 certified, and is TLS 1.2 enforced?")
+    print(result.synthesis.compliance_status)
+    await index.close()
+
+asyncio.run(main())
+"""
+
+
+def test_a_warmed_pipeline_loads_nothing_more_for_a_question_with_numbers(kb_index_path):
+    # A served question pays no one-off load: the phone-number metadata the redaction reads
+    # comes with the warm-up, not with the first question that has a number in it.
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", _WARM_THEN_ASK, str(kb_index_path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Supported" in done.stdout
+    before, after = done.stderr.split("-- warmed --")
+    assert "phonenumbers" in before
+    assert [line for line in after.splitlines() if line.startswith("import time:")] == []
