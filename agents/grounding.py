@@ -41,7 +41,10 @@ def strip_markers(text: str) -> str:
     return _MARKER.sub("", text)
 
 
-_TERMINAL = re.compile(r"[.?!…]")
+# What could end a sentence: a period between two digits ("TLS 1.2") never does.
+_TERMINAL = re.compile(r"[?!…]|\.(?!\d)|(?<!\d)\.")
+# The verdict an answer opens with is a sentence of its own.
+_VERDICT = re.compile(r"(?:Yes|No)\.(?= [A-Z])")
 _AFTER_MARKERS = re.compile(r"(?<=\]\.)\s+")
 _local = threading.local()
 
@@ -66,6 +69,9 @@ def _sentences(text: str) -> tuple[str, ...]:
     # compiles a regular expression per sentence it finds).
     if not text:
         return ()
+    verdict = _VERDICT.match(text)
+    if verdict:
+        return (verdict.group(0), *_sentences(text[verdict.end():].lstrip()))
     if not _TERMINAL.search(text[:-1] if text[-1] in ".?!" else text):
         return (text,)  # nothing inside could end a sentence: most headings, list items and cells
     return tuple(s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip())

@@ -140,8 +140,9 @@ def test_words_of_any_script_stay_whole():
 
 
 def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
-    # Paragraphs with nothing that could end a sentence inside skip pysbd (most of them):
-    # the split must stay what pysbd gives, or quotes and passages would move.
+    # Paragraphs with nothing that could end a sentence inside skip pysbd (most of them), and an
+    # answer's opening "Yes."/"No." is split off before it: the split must stay what pysbd gives,
+    # or quotes, passages and the claims the audit checks would move.
     from agents.grounding import _segmenter
 
     roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[1] / "eval"]
@@ -150,6 +151,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
                   for line in path.read_text(encoding="utf-8", errors="replace").splitlines()}
     paragraphs.discard("")
     assert len(paragraphs) > 2000  # eval/ and examples/ alone hold about 2,900
+    paragraphs |= {f"{verdict} {p}" for p in paragraphs if p[0].isupper() for verdict in ("Yes.", "No.")}
     differ = [p for p in paragraphs if split_sentences(p) != [s.sent.strip() for s in _segmenter().segment(p)
                                                               if s.sent.strip()]]
     assert differ == []
