@@ -65,10 +65,9 @@ class RunContext:
     async def scorer(self, texts: Iterable[str], documents: Iterable[Document] = ()) -> Scorer:
         """A scorer over the passages of every document read so far, with `texts` and those
         passages embedded (so the offline agents and the audit can compare them on a thread)."""
-        pool = [p for doc in {d.source_path: d for d in [*self.documents.values(), *documents]}.values()
-                for p in passages(doc.text)]
-        await self.semantics.prepare([*texts, *(t for p in pool for t in (p.about, p.text))])
-        return Scorer(self.semantics, [p.about for p in pool])
+        read = [d.text for d in {d.source_path: d for d in [*self.documents.values(), *documents]}.values()]
+        await self.semantics.prepare([*texts, *(t for text in read for p in passages(text) for t in (p.about, p.text))])
+        return Scorer.over_documents(self.semantics, read)
 
     async def document(self, source_path: str) -> Document:
         """A whole document, read from the index once per run, with text addressed to the bot cut out.

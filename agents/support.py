@@ -30,7 +30,7 @@ import numpy as np
 
 from retrieval import Embedder
 
-from .grounding import Passage, strip_markers
+from .grounding import Passage, passages, strip_markers
 from .terms import key_terms, matches, mentioned, together
 
 RELEVANT = 0.40
@@ -104,6 +104,18 @@ class Scorer:
         self._df = _document_frequencies(tuple(pool))
         self._idf: dict[str, float] = {}
 
+    @classmethod
+    def over_documents(cls, semantics: Semantics, documents: Iterable[str]) -> Scorer:
+        """The scorer over the passages of these documents (what each is about): each document's
+        counts are cached, so a run's pool (the documents it read) costs a sum, not a count."""
+        scorer = cls(semantics, ())
+        for text in documents:
+            abouts = _abouts(text)
+            scorer._n += len(abouts)
+            for term, count in _counted(abouts).items():
+                scorer._df[term] = scorer._df.get(term, 0) + count
+        return scorer
+
     def idf(self, term: str) -> float:
         """Rarer terms weigh more; a term no passage has weighs most."""
         value = self._idf.get(term)
@@ -153,9 +165,19 @@ class Scorer:
         return len(rare), [t for t in rare if not matches(t, present)]
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=1024)
+def _abouts(document: str) -> tuple[str, ...]:
+    return tuple(p.about for p in passages(document))
+
+
 def _document_frequencies(pool: tuple[str, ...]) -> dict[str, int]:
-    # Every node of every run over the same documents counts the same pool: count it once.
+    """How many texts of the pool each term occurs in (a new dict: the cached counts stay as they are)."""
+    return dict(_counted(pool))
+
+
+@functools.lru_cache(maxsize=1024)
+def _counted(pool: tuple[str, ...]) -> dict[str, int]:
+    # Every node of every run over the same documents counts the same passages: count them once.
     df: dict[str, int] = {}
     for text in pool:
         for term in set(key_terms(text)):
