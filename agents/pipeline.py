@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 
 from retrieval import Index, RetrievalError
+from retrieval.chunking import chunk_document
 
 from . import evidence as evidence_agent
 from . import research as research_agent
@@ -34,8 +35,9 @@ from .prose import unsettled
 from . import redaction
 from .redaction import redact
 from .routing import SIMPLE_OFFLINE, route_of
-from .support import Semantics
+from .support import Scorer, Semantics
 from .synthesis import synthesize
+from .terms import key_terms, together
 from .translation import from_english, to_english
 
 
@@ -55,9 +57,9 @@ class Pipeline:
     async def warm_up(self, seconds: float = 1.0) -> None:
         """Pay first questions' one-off costs before anyone asks: one offline run of a sample
         question (no language model is called), its result dropped, the phone-number metadata
-        the redaction reads, then the documents' passages
-        and their vectors, as many documents as `seconds` allow. The embedder's weights, the
-        index's vectors and the analysers stay loaded."""
+        the redaction reads, then what runs compute of each document (passages, vectors, terms),
+        as many documents as `seconds` allow. The embedder's weights, the index's vectors and the
+        analysers stay loaded."""
         await Pipeline(self.index, None, self.config, self.semantics).run(WARM_UP_QUESTION)
         redaction.prepare()
         deadline = time.monotonic() + seconds
@@ -65,11 +67,18 @@ class Pipeline:
             if time.monotonic() > deadline:
                 break
             try:
-                # Read as a run reads it (planted instructions cut), so that runs find these passages cached.
-                document = await RunContext(index=self.index, llm=None, config=self.config).document(source_path)
+                await self._warm(source_path)
             except RetrievalError:
                 continue  # removed since the manifest was read: nothing to warm
-            await self.semantics.prepare(t for p in passages(document.text) for t in (p.about, p.text))
+
+    async def _warm(self, source_path: str) -> None:
+        """What runs compute of one document, computed now and cached: its passages, their vectors
+        and term counts (read as a run reads it, planted instructions cut), and the terms of its
+        chunks (what research reads of it)."""
+        document = await RunContext(index=self.index, llm=None, config=self.config).document(source_path)
+        await self.semantics.prepare(t for p in passages(document.text) for t in (p.about, p.text))
+        Scorer.over_documents(self.semantics, [document.text])
+        key_terms(together(chunk.text for chunk in chunk_document(await self.index.read_document(source_path))))
 
     async def aclose(self) -> None:
         """Close the model's connections (the index belongs to the caller)."""
