@@ -24,7 +24,7 @@ import math
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -100,28 +100,20 @@ class Scorer:
 
     def __init__(self, semantics: Semantics, pool: Sequence[str]) -> None:
         self.semantics = semantics
-        self._n = len(pool)
-        self._df = _document_frequencies(tuple(pool))
-        self._idf: dict[str, float] = {}
+        self._pool = _Pool(len(pool), _document_frequencies(tuple(pool)))
 
     @classmethod
     def over_documents(cls, semantics: Semantics, documents: Iterable[str]) -> Scorer:
-        """The scorer over the passages of these documents (what each is about): each document's
-        counts are cached, so a run's pool (the documents it read) costs a sum, not a count."""
+        """The scorer over the passages of these documents (what each is about). Counts are cached
+        per document and per set of documents: a run's nodes read the same documents, and a
+        batch's questions the same few."""
         scorer = cls(semantics, ())
-        for text in documents:
-            abouts = _abouts(text)
-            scorer._n += len(abouts)
-            for term, count in _counted(abouts).items():
-                scorer._df[term] = scorer._df.get(term, 0) + count
+        scorer._pool = _pool_of(tuple(documents))
         return scorer
 
     def idf(self, term: str) -> float:
         """Rarer terms weigh more; a term no passage has weighs most."""
-        value = self._idf.get(term)
-        if value is None:
-            value = self._idf[term] = math.log((self._n + 1) / (self._df.get(term, 0) + 1)) + 1.0
-        return value
+        return self._pool.idf(term)
 
     def lexical(self, terms: list[str], text: str) -> float:
         """IDF-weighted share of `terms` that occur (stemmed) in `text`."""
@@ -163,6 +155,32 @@ class Scorer:
         rare = [t for t in terms if self.idf(t) >= weights[len(weights) // 2]]
         present = set(key_terms(together(quotes)))
         return len(rare), [t for t in rare if not matches(t, present)]
+
+
+@dataclass
+class _Pool:
+    """Passages counted, their term counts, and the IDF of each term asked so far."""
+
+    n: int
+    df: dict[str, int]
+    memo: dict[str, float] = field(default_factory=dict)
+
+    def idf(self, term: str) -> float:
+        value = self.memo.get(term)
+        if value is None:
+            value = self.memo[term] = math.log((self.n + 1) / (self.df.get(term, 0) + 1)) + 1.0
+        return value
+
+
+@functools.lru_cache(maxsize=256)
+def _pool_of(documents: tuple[str, ...]) -> _Pool:
+    pool = _Pool(0, {})
+    for text in documents:
+        abouts = _abouts(text)
+        pool.n += len(abouts)
+        for term, count in _counted(abouts).items():
+            pool.df[term] = pool.df.get(term, 0) + count
+    return pool
 
 
 @functools.lru_cache(maxsize=1024)
