@@ -192,24 +192,46 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
     return missing
 
 
-# What a letter matches under re.IGNORECASE besides its two cases. The classes are spelled out
-# because compiling with the flag took six times as long, and every new term compiles one.
-_FOLDS = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
-_LETTERS = "[a-zA-Z\u0130\u0131\u017f\u212a]*"
-
-
-@functools.lru_cache(maxsize=4096)
-def _spelling(acronym: str) -> re.Pattern:
-    letters = acronym.lower()
-    if not letters.isascii():
-        return re.compile(r"\b" + r"[\s-]+".join(f"{letter}[a-z]*" for letter in letters) + r"\b", re.I)
-    words = (f"[{letter}{letter.upper()}{_FOLDS.get(letter, '')}]{_LETTERS}" for letter in letters)
-    return re.compile(r"\b" + r"[\s-]+".join(words) + r"\b")
-
-
 def spelled_out(term: str, text: str) -> bool:
-    """Whether a short all-letter term reads as the initials of words in the text (mfa: Multi-factor authentication)."""
-    return 3 <= len(term) <= 5 and term.isalpha() and bool(_spelling(term).search(text))
+    """Whether a short all-letter term reads as the initials of words in the text (mfa: Multi-factor
+    authentication): words of letters a-z in either case, apart by spaces or hyphens, the first
+    and last at a word's edge. The four letters re.IGNORECASE also folds to a-z count as well."""
+    if not (3 <= len(term) <= 5 and term.isalpha()):
+        return False
+    if not term.isascii():
+        return bool(re.search(r"\b" + r"[\s-]+".join(f"{c}[a-z]*" for c in term.lower()) + r"\b", text, re.I))
+    return term.lower() in _initials(text)
+
+
+# What re.IGNORECASE matches of a-z besides both cases: İ ı (i), ſ (s), K (k).
+_FOLDED = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
+_WORD_RUN = re.compile(r"[a-zA-Z\u0130\u0131\u017f\u212a]+")
+_SEPARATORS = re.compile(r"[\s-]+")
+_WORD_CHAR = re.compile(r"\w")
+
+
+@functools.lru_cache(maxsize=32768)
+def _initials(text: str) -> frozenset[str]:
+    """Every run of 3 to 5 initials that spelled_out accepts in the text, read once per text
+    (a pattern per term took a compile per new term)."""
+    found: set[str] = set()
+    chain: list[tuple[str, bool]] = []  # (initial, the word may start a spelling)
+    for run in _WORD_RUN.finditer(text):
+        start, end = run.span()
+        if chain and not _SEPARATORS.fullmatch(text, previous_end, start):
+            chain = []
+        opens = start == 0 or not _WORD_CHAR.match(text, start - 1)
+        first = text[start]
+        chain.append((_FOLDED.get(first, first.lower()), opens))
+        closes = end == len(text) or not _WORD_CHAR.match(text, end)
+        if closes:
+            for size in range(3, 6):
+                if len(chain) >= size and chain[-size][1]:
+                    found.add("".join(initial for initial, _ in chain[-size:]))
+        if end < len(text) and not _SEPARATORS.match(text, end):
+            chain = []  # a word that runs on into something else ends the chain
+        previous_end = end
+    return frozenset(found)
 
 
 @functools.lru_cache(maxsize=262_144)

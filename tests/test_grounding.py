@@ -172,8 +172,8 @@ def test_key_terms_of_texts_put_together_are_those_of_the_whole_on_every_develop
 
 
 def test_spelled_out_initials_match_exactly_what_ignorecase_matched():
-    # The patterns spell out what re.IGNORECASE matched (it was six times slower to compile),
-    # including the four letters outside a-z that the flag folds (İ ı ſ K).
+    # Initials are read once per text instead of compiling a case-blind pattern per new term:
+    # they must accept what that pattern matched, the four letters the flag folds to a-z included.
     import random
     import re
 
