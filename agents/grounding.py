@@ -104,9 +104,10 @@ class Passage:
     text: str
     context: str
 
-    @property
+    @functools.cached_property
     def about(self) -> str:
-        """Context and text together: what the passage is about, as one string."""
+        """Context and text together: what the passage is about, as one string (made once: it is
+        the key of cached vectors and term sets, compared with every question)."""
         return f"{self.context} {self.text}".strip()
 
 

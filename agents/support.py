@@ -129,9 +129,9 @@ class Scorer:
         terms = key_terms(question)
         lexical = 0.5 * self.lexical(terms, passage.about) + 0.5 * self.lexical(terms, passage.text)
         score = SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical
-        if _ASKS_QUANTITY.search(question):
+        if _asks_quantity(question):
             score += 0.08 if _HAS_QUANTITY.search(passage.text) else -0.05
-        if len(passage.text.split()) < 8:
+        if _is_short(passage.text):
             score *= 0.8  # a label or heading-like fragment rarely answers anything
         return Relevance(round(score, 4), round(semantic, 4), round(lexical, 4))
 
@@ -155,6 +155,16 @@ class Scorer:
         rare = [t for t in terms if self.idf(t) >= weights[len(weights) // 2]]
         present = set(key_terms(together(quotes)))
         return len(rare), [t for t in rare if not matches(t, present)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _asks_quantity(question: str) -> bool:
+    return bool(_ASKS_QUANTITY.search(question))
+
+
+@functools.lru_cache(maxsize=32768)
+def _is_short(text: str) -> bool:
+    return len(text.split()) < 8
 
 
 @dataclass
