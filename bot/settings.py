@@ -111,8 +111,9 @@ class Settings(BaseSettings):
                                  description="The SQLite database (default DATA_DIR/rfpbot.sqlite).")
     max_concurrent_runs: int = Field(4, ge=1, validation_alias=_env("RFPBOT_MAX_CONCURRENT_RUNS"),
                                      description="Questions answered at once; later ones queue.")
-    library_threshold: float = Field(0.9, ge=0, le=1, validation_alias=_env("RFPBOT_LIBRARY_THRESHOLD"),
-                                     description="Similarity above which an approved answer is reused.")
+    library_threshold: float | None = Field(None, ge=0, le=1, validation_alias=_env("RFPBOT_LIBRARY_THRESHOLD"),
+                                            description="Similarity from which an approved answer is reused "
+                                                        "(default: the one fitted, agents/same_question.json).")
     worker_niceness: int = Field(10, ge=0, le=19, validation_alias=_env("RFPBOT_WORKER_NICENESS"),
                                  description="How much lower the answering processes' CPU priority is.")
     lease_seconds: float = Field(60.0, ge=3, validation_alias=_env("RFPBOT_LEASE_SECONDS"),
