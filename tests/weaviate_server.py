@@ -78,9 +78,21 @@ class WeaviateServer:
     @classmethod
     def start(cls, data_dir: Path, binary: Path, timeout: float = 120,
               ports: list[int] | None = None) -> "WeaviateServer":
-        """Start on free loopback ports (or `ports`, to restart on the same data); wait until ready."""
-        ports = ports or free_ports(6)
-        http, grpc, gossip, data, raft, raft_rpc = ports
+        """Start on free loopback ports (or `ports`, to restart on the same data); wait until ready.
+
+        Ports found free can be taken by another process before the server binds them (two test
+        workers start servers at once): then it starts again on other free ports, twice at most."""
+        for attempt in range(3):
+            try:
+                return cls._start_on(data_dir, binary, timeout, ports or free_ports(7))
+            except WeaviateUnavailable as exc:
+                if ports or attempt == 2 or "address already in use" not in str(exc):
+                    raise
+        raise AssertionError("unreachable")
+
+    @classmethod
+    def _start_on(cls, data_dir: Path, binary: Path, timeout: float, ports: list[int]) -> "WeaviateServer":
+        http, grpc, gossip, data, raft, raft_rpc, profiling = ports
         env = {
             **os.environ,
             "PERSISTENCE_DATA_PATH": str(data_dir), "AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED": "true",
@@ -90,6 +102,7 @@ class WeaviateServer:
             "RAFT_PORT": str(raft), "RAFT_INTERNAL_RPC_PORT": str(raft_rpc), "RAFT_JOIN": "node1",
             "RAFT_BOOTSTRAP_EXPECT": "1", "GRPC_PORT": str(grpc), "LOG_LEVEL": "warning",
             "QUERY_DEFAULTS_LIMIT": "25", "PROMETHEUS_MONITORING_ENABLED": "false",
+            "GO_PROFILING_PORT": str(profiling),  # not the fixed 6060 that two servers would share
         }
         log = open(data_dir / "weaviate.log", "a")
         process = subprocess.Popen([str(binary), "--host", "127.0.0.1", "--port", str(http), "--scheme", "http"],
