@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 
 from agents.clarify import Clarification
@@ -187,13 +188,20 @@ def library_blocks(entry: LibraryEntry, run_id: str, channel: str | None) -> lis
     approved = entry.approved_at
     citations = [Citation.model_validate(c) for c in json.loads(entry.citations_json)]
     blocks = [
-        _section(f":books: *Approved answer* · {STATUS_EMOJI.get(entry.compliance_status, '')} *{entry.compliance_status}*"),
+        _section(f":books: *Approved answer* · {STATUS_EMOJI.get(entry.compliance_status, '')} *{entry.compliance_status}*"
+                 if entry.compliance_status else ":books: *Approved answer*"),
         *[_section(piece) for piece in split_text(escape(entry.answer), SECTION_LIMIT)],
         *[_section(_citation(n, c)) for n, c in enumerate(citations, start=1)],
-        _context(f"Approved by <@{entry.approved_by}> on {_day(approved)} {asked}"),
+        _context(f"Approved by {_person(entry.approved_by)} on {_day(approved)} {asked}"
+                 + (" (imported from a past questionnaire)" if entry.source else "")),
         actions([button("Run the full pipeline anyway", ACTION_RUN_ANYWAY, run_id)]),
     ]
     return blocks[:BLOCK_LIMIT]
+
+
+def _person(who: str) -> str:
+    """A Slack user id as a mention; a name given at import as it is."""
+    return f"<@{who}>" if re.fullmatch(r"[UW][A-Z0-9]{2,}", who) else escape(who)
 
 
 def _day(moment: datetime) -> str:

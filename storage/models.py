@@ -78,6 +78,8 @@ class LibraryEntry(BaseModel):
     approved_at: datetime
     channel: str | None = None
     """Where the question was asked; elsewhere the reused answer does not show it."""
+    source: str | None = None
+    """For an answer imported from a past questionnaire: the file, sheet and row it came from."""
     embedding: list[float] = Field(default_factory=list, exclude=True)
 
 

@@ -85,6 +85,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE channel_settings ADD COLUMN knowledge_base TEXT;
     """,
+    # 7: where an imported library answer came from (file, sheet, row)
+    """
+    ALTER TABLE answer_library ADD COLUMN source TEXT;
+    """,
 ]
 
 

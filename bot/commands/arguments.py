@@ -15,7 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
     parser = argparse.ArgumentParser(prog="rfpbot", description="Answer RFP questions from your documentation.")
     subparsers = parser.add_subparsers(dest="command", required=True)
-    for declare in (_ingest, _search, _ask, _batch, _eval, _feedback, _serve, _worker, _purge, _review_log):
+    for declare in (_ingest, _search, _ask, _batch, _library, _eval, _feedback, _serve, _worker, _purge, _review_log):
         declare(subparsers)
     return parser
 
@@ -50,6 +50,23 @@ def _ask(subparsers: argparse._SubParsersAction) -> None:
     _knowledge_base(parser)
     parser.add_argument("--json", action="store_true", help="print the whole PipelineResult as JSON")
     parser.set_defaults(module="ask")
+
+
+def _library(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("library", help="the answer library: import past answered questionnaires, list it")
+    actions = parser.add_subparsers(dest="action", required=True)
+    imported = actions.add_parser("import", help="add the answered rows of a CSV or XLSX questionnaire")
+    imported.add_argument("file", type=Path, help="an answered questionnaire (.csv or .xlsx), rfpbot's filled copies too")
+    imported.add_argument("--sheet", help="only this sheet (default: every sheet with questions and answers)")
+    imported.add_argument("--question-column", help="the questions' column: its header text, letter (C) or number (3)")
+    imported.add_argument("--answer-column", help="the answers' column: its header text, letter (D) or number (4)")
+    imported.add_argument("--source", help="the name shown as the answers' origin (default: the file's name)")
+    imported.add_argument("--approved-by", required=True, metavar="NAME",
+                          help="who approved these answers (shown whenever one is reused)")
+    imported.add_argument("--json", action="store_true", help="print the report as JSON")
+    listed = actions.add_parser("list", help="every entry: question, status, who approved it, where it came from")
+    listed.add_argument("--json", action="store_true", help="print a JSON list")
+    parser.set_defaults(module="library")
 
 
 def _batch(subparsers: argparse._SubParsersAction) -> None:

@@ -105,14 +105,15 @@ def layout_for_column(grid: Grid, wanted: str) -> SheetLayout | None:
             if grid.text(row, column).casefold() == target:
                 return SheetLayout(name=grid.name, header_row=row, question_column=column,
                                    last_column=grid.last_column)
-    column = _column_number(wanted)
+    column = column_number(wanted)
     if column is None or column > grid.last_column:
         return None
     return SheetLayout(name=grid.name, header_row=_header_above(grid, column), question_column=column,
                        last_column=grid.last_column)
 
 
-def _column_number(wanted: str) -> int | None:
+def column_number(wanted: str) -> int | None:
+    """A column named by its letter (C) or number (3); None for other words."""
     wanted = wanted.strip()
     if wanted.isdigit():
         return int(wanted) or None

@@ -1,0 +1,95 @@
+"""Finding the answer columns of an answered questionnaire: the free-text answer, and a Yes/No
+column when there is one (a header saying so, or cells that are mostly Yes, No and N/A).
+
+The answer column is the one whose header names an answer ("Answer", "Response", "Vendor
+response", in the languages the question finder knows), right of the questions; rfpbot's
+own filled copies call theirs "Answer" and add "Status" and "Needs review" beside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from .grid import Grid
+from .layout import CONTENT_SCAN_ROWS, column_number
+from .models import SheetLayout
+
+_ANSWER_WORDS = {"answer": 3, "answers": 3, "response": 3, "responses": 3, "reply": 2, "comment": 1,
+                 "comments": 1, "explanation": 1, "remarks": 1, "details": 1,
+                 "antwort": 3, "respuesta": 3, "réponse": 3, "risposta": 3, "antwoord": 3, "resposta": 3,
+                 "ответ": 3, "kommentar": 1, "commentaire": 1, "comentario": 1}
+_YES_NO_HEADER = re.compile(r"\b(yes\s*/\s*no|y\s*/\s*n|ja\s*/\s*nein|oui\s*/\s*non|sí\s*/\s*no)\b", re.IGNORECASE)
+YES_NO_VALUES = {"yes": "Yes", "y": "Yes", "no": "No", "n": "No", "n/a": "N/A", "na": "N/A", "not applicable": "N/A",
+                 "ja": "Yes", "nein": "No", "oui": "Yes", "non": "No", "sí": "Yes", "si": "Yes"}
+_NOT_ANSWERS = re.compile(r"^\W*(tbd|tbc|todo|to do|pending|\?+|-+|…|\.\.\.)\W*$", re.IGNORECASE)
+
+
+class AnswerColumns(BaseModel):
+    """Where a sheet keeps its answers (1-based columns); None when it has no such column."""
+
+    answer: int | None
+    yes_no: int | None
+    status: int | None = None
+    """rfpbot's own "Status" column (its filled copies)."""
+    needs_review: int | None = None
+    """rfpbot's own "Needs review" column: a row marked "Yes" was never approved."""
+
+
+def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = None) -> AnswerColumns:
+    """The answer, Yes/No and (in rfpbot's copies) status and review columns of a sheet."""
+    headers = {c: grid.text(layout.header_row, c) for c in range(1, grid.last_column + 1)} if layout.header_row else {}
+    right = [c for c in range(1, grid.last_column + 1) if c != layout.question_column]
+    yes_no = next((c for c in right if _YES_NO_HEADER.search(headers.get(c, ""))), None) or _yes_no_by_content(
+        grid, layout, right)
+    if named:
+        answer = _named_column(grid, headers, named)
+    else:
+        scored = [(_answer_weight(headers.get(c, "")), -abs(c - layout.question_column), c) for c in right
+                  if c != yes_no]
+        best = max(scored, default=(0, 0, None))
+        answer = best[2] if best[0] > 0 else None
+    exact = {text.casefold(): c for c, text in headers.items()}
+    return AnswerColumns(answer=answer, yes_no=yes_no if yes_no != answer else None,
+                         status=exact.get("status"), needs_review=exact.get("needs review"))
+
+
+def answer_text(grid: Grid, row: int, column: int | None) -> str:
+    """The cell's answer, '' when it is empty or holds only a placeholder ("TBD", "?", "-")."""
+    text = grid.text(row, column) if column else ""
+    return "" if _NOT_ANSWERS.match(text) else text
+
+
+def yes_no_value(text: str) -> str | None:
+    """"Yes", "No" or "N/A" for a Yes/No cell (or an answer that opens with one), else None."""
+    cell = text.strip().casefold().rstrip(".")
+    if cell in YES_NO_VALUES:
+        return YES_NO_VALUES[cell]
+    opening = re.match(r"^(yes|no)\b", cell)
+    return YES_NO_VALUES[opening.group(1)] if opening else None
+
+
+def _answer_weight(header: str) -> int:
+    if not header or len(header.split()) > 6 or _YES_NO_HEADER.search(header):
+        return 0
+    return max((_ANSWER_WORDS.get(w, 0) for w in re.findall(r"[^\W\d_]+", header.casefold())), default=0)
+
+
+def _yes_no_by_content(grid: Grid, layout: SheetLayout, columns: list[int]) -> int | None:
+    start = (layout.header_row or 0) + 1
+    for column in columns:
+        cells = [grid.text(r, column) for r in range(start, min(len(grid.rows), start + CONTENT_SCAN_ROWS) + 1)]
+        filled = [c for c in cells if c]
+        if len(filled) >= 3 and sum(c.casefold() in YES_NO_VALUES for c in filled) >= 0.8 * len(filled):
+            return column
+    return None
+
+
+def _named_column(grid: Grid, headers: dict[int, str], named: str) -> int | None:
+    wanted = " ".join(named.split()).casefold()
+    for column, text in headers.items():
+        if text.casefold() == wanted:
+            return column
+    column = column_number(named)
+    return column if column is not None and column <= grid.last_column else None
