@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import io
 import json
 import os
 import signal
@@ -21,7 +22,7 @@ from bot.settings import Settings
 from agents.pipeline import Pipeline
 
 from .conftest import KB, ROOT
-from .questionnaires import (answered_rows, assert_original_kept, column_values, question_cells, sample_questions,
+from .questionnaires import (OWN_ANSWERS, answered_rows, assert_original_kept, column_values, question_cells, sample_questions,
                              security_workbook)
 
 UNANSWERABLE = "Do you support SOC 1 Type II reporting?"  # a near-miss: SOC 2 is documented, SOC 1 is not; it goes to a reviewer
@@ -54,7 +55,7 @@ def test_batch_fills_every_question_once_and_keeps_the_original(ingested, tmp_pa
     assert batch_runs(ingested) == 7, "the repeated question was asked once"
     assert source.read_bytes() == original
     filled = (tmp_path / "vendor-answered.xlsx").read_bytes()
-    assert_original_kept(original, filled)
+    assert_original_kept(original, filled, OWN_ANSWERS)
     rows = {q: r for r, q in question_cells(original).items()}
     status, sources = column_values(filled, "Security", "Status"), column_values(filled, "Security", "Sources")
     review = column_values(filled, "Security", "Needs review")
@@ -177,3 +178,59 @@ def test_the_openai_engine_without_a_key_is_refused_before_any_job(ingested, tmp
     assert main(["batch", str(source), "--engine", "openai"]) == 2
     assert "OPENAI_API_KEY is not set" in capsys.readouterr().err
     assert not (ingested / "rfpbot.sqlite").exists(), "no job was left behind"
+
+
+OWN = {"q01": "Do you encrypt customer data at rest?", "q29": "Are you FedRAMP authorized?",
+       "q05": "Can we bring our own encryption key from Google Cloud KMS?",
+       "q04": "Do you support customer-managed encryption keys (BYOK) with AWS KMS?"}
+
+
+def customers_workbook() -> bytes:
+    """A customer's questionnaire with its own Yes/No (a Y/N dropdown) and Response columns."""
+    from openpyxl import Workbook
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Vendor"
+    sheet.append(["Ref", "Question", "Yes/No", "Response"])
+    for n, question in enumerate(OWN.values(), start=1):
+        sheet.append([f"V-{n}", question, None, "See our FedRAMP letter." if "FedRAMP" in question else None])
+    dropdown = DataValidation(type="list", formula1='"Y,N,N/A"', allow_blank=True)
+    sheet.add_data_validation(dropdown)
+    dropdown.add("C2:C5")
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _own_cells(data: bytes) -> dict[str, tuple]:
+    from openpyxl import load_workbook
+
+    sheet = load_workbook(io.BytesIO(data))["Vendor"]
+    return {sheet.cell(r, 2).value: (sheet.cell(r, 3).value, sheet.cell(r, 4).value) for r in range(2, 6)}
+
+
+def test_the_customers_own_columns_get_the_reviewed_answers_in_the_dropdowns_values(ingested, tmp_path, capsys):
+    source = tmp_path / "customer.xlsx"
+    source.write_bytes(customers_workbook())
+    assert main(["batch", str(source), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    own = _own_cells((tmp_path / "customer-answered.xlsx").read_bytes())
+    yes_no, response = own[OWN["q01"]]
+    assert yes_no == "Y" and response.startswith("Yes. All customer data stored by Cirrolock is encrypted at rest")
+    assert own[OWN["q29"]][0] == "N" and own[OWN["q29"]][1].startswith("No. Cirrolock is not FedRAMP authorized")
+    assert own[OWN["q04"]][0] is None and own[OWN["q04"]][1].startswith("Partially.")  # no Yes/No claimed
+    assert own[OWN["q05"]] == (None, None)  # needs review: left for the reviewer
+    assert summary["own_columns"] == {"written": 3, "kept": 0, "left_for_review": 1, "not_offered": 0}
+    assert column_values((tmp_path / "customer-answered.xlsx").read_bytes(), "Vendor", "Sources")  # added columns kept
+
+
+def test_keep_answer_columns_leaves_what_the_customer_file_already_says(ingested, tmp_path, capsys):
+    source = tmp_path / "customer.xlsx"
+    source.write_bytes(customers_workbook())
+    assert main(["batch", str(source), "--keep-answer-columns"]) == 0
+    out = capsys.readouterr().out
+    assert "2 filled, 1 left empty until reviewed, 1 kept as they were" in out
+    own = _own_cells((tmp_path / "customer-answered.xlsx").read_bytes())
+    assert own[OWN["q29"]] == ("N", "See our FedRAMP letter.")

@@ -13,7 +13,7 @@ from bot.questionnaire import (BatchOptions, Limits, NoQuestionColumn, Questionn
 from bot.questionnaire.jobs import near_question_key, same_question_key
 from bot.questionnaire.writing import filled_copy
 
-from .questionnaires import assert_original_kept, column_values, password_protected, security_workbook
+from .questionnaires import OWN_ANSWERS, assert_original_kept, column_values, password_protected, security_workbook
 
 QUESTIONS = ["Do you encrypt customer data at rest?", "Do you support SAML single sign-on?",
              "Describe how administrator access is reviewed.", "Is MFA enforced for all employees?",
@@ -175,7 +175,7 @@ def test_the_filled_copy_keeps_every_original_cell_and_adds_the_answer_columns()
     answers = {(x.sheet, x.row): RowAnswer(answer=f"Answer {n}", status="Fully Supported", confidence=80 + n,
                                            sources="[1] Doc", needs_review="No") for n, x in enumerate(q.questions)}
     filled = filled_copy("q.xlsx", data, q, answers)
-    assert_original_kept(data, filled)
+    assert_original_kept(data, filled, OWN_ANSWERS)
     got = column_values(filled, "Security", "Answer")
     assert [got[x.row] for x in q.questions] == [f"Answer {n}" for n in range(len(QUESTIONS))]
     confidence = column_values(filled, "Security", "Confidence")
@@ -234,3 +234,21 @@ def test_questions_merged_across_columns_for_width_are_still_questions():
     q = read("merged.xlsx", out.getvalue())
     assert [x.row for x in q.questions] == [3, 4, 5, 6]
     assert [(s.row, s.reason) for s in q.skipped] == [(2, "a heading (merged cells)")]
+
+
+def test_a_csvs_own_answer_and_yes_no_columns_are_filled_and_stay_inert():
+    from bot.questionnaire.writing import OwnColumns
+
+    data = _csv([["Question", "Answer", "Yes/No"], [QUESTIONS[0], "", ""], [QUESTIONS[1], "Earlier text", "N"]])
+    q = read("own.csv", data)
+    assert (q.layouts[0].answer_column, q.layouts[0].yes_no_column) == (2, 3)
+    answers = {(q.layouts[0].name, 2): RowAnswer(answer="Yes. AES-256 at rest [1].", needs_review="No"),
+               (q.layouts[0].name, 3): RowAnswer(answer="=cmd|' /C calc'!A0", needs_review="No")}
+    own = OwnColumns()
+    rows = list(csv.reader(io.StringIO(filled_copy("own.csv", data, q, answers, own).decode())))
+    assert rows[1][:3] == [QUESTIONS[0], "Yes. AES-256 at rest [1].", "Yes"]
+    assert rows[2][:3] == [QUESTIONS[1], "'=cmd|' /C calc'!A0", "N"]  # inert; no Yes/No in the answer: kept
+    assert (own.written, own.kept) == (2, 0)
+    kept = OwnColumns(keep_answers=True)
+    rows = list(csv.reader(io.StringIO(filled_copy("own.csv", data, q, answers, kept).decode())))
+    assert rows[2][1] == "Earlier text" and (kept.written, kept.kept) == (1, 1)

@@ -75,6 +75,8 @@ def _batch(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("-o", "--output", type=Path, help="the filled copy (default: FILE-answered.xlsx beside it)")
     parser.add_argument("--sheet", help="only this sheet (default: every sheet with a question column)")
     parser.add_argument("--question-column", help="the questions' column: its header text, letter (C) or number (3)")
+    parser.add_argument("--keep-answer-columns", action="store_true",
+                        help="leave the questionnaire's own answer cells that already hold something as they are")
     parser.add_argument("--concurrency", type=int, default=None,
                         help="questions answered at once (default RFPBOT_BATCH_CONCURRENCY, 4); up to twice as many "
                              "model calls may then run at once (RFPBOT_LLM_CALLS_PER_MINUTE still caps the rate)")

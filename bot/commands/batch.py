@@ -26,7 +26,8 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Answer the file's questions, write the filled copy, print the summary."""
     data = _read(args.file)
     output = _output_path(args.file, args.output)
-    options = BatchOptions(sheet=args.sheet, question_column=args.question_column)
+    options = BatchOptions(sheet=args.sheet, question_column=args.question_column,
+                           keep_answers=args.keep_answer_columns)
     concurrency = settings.batch_concurrency if args.concurrency is None else args.concurrency
     if concurrency < 1:
         raise BotError("--concurrency must be 1 or more")
@@ -144,12 +145,24 @@ async def _write(batches: BatchStore, store: Store, job: BatchJob, output: Path)
     return summary
 
 
+def _own_columns(summary: BatchSummary) -> list[str]:
+    own = summary.own_columns
+    if not any(own.values()):
+        return []
+    line = (f"The questionnaire's own answer columns: {own['written']} filled, {own['left_for_review']} left empty "
+            "until reviewed")
+    line += f", {own['kept']} kept as they were (--keep-answer-columns)" if own["kept"] else ""
+    line += f", {own['not_offered']} Yes/No left empty (not in the cell's list)" if own["not_offered"] else ""
+    return [line + "."]
+
+
 def _text(summary: BatchSummary) -> str:
     statuses = ", ".join(f"{n} {status}" for status, n in sorted(summary.by_status.items()))
     lines = [f"{summary.answered}/{summary.questions} questions answered ({statuses or 'none'}); "
              f"{summary.needs_review} need review.",
              f"{summary.repeated} repeated question(s) answered once, {summary.from_library} from approved answers, "
              f"{summary.failed} not answered, {summary.skipped} row(s) set aside as headings.",
+             *_own_columns(summary),
              f"Filled copy: {summary.output}"]
     lines += [f"warning: {w}" for w in summary.warnings]
     return "\n".join(lines)

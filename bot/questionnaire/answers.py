@@ -37,8 +37,10 @@ class AnswerColumns(BaseModel):
     """rfpbot's own "Needs review" column: a row marked "Yes" was never approved."""
 
 
-def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = None) -> AnswerColumns:
-    """The answer, Yes/No and (in rfpbot's copies) status and review columns of a sheet."""
+def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = None, min_weight: int = 1
+                        ) -> AnswerColumns:
+    """The answer, Yes/No and (in rfpbot's copies) status and review columns of a sheet. A header
+    of weight 1 ("Comments", "Details") counts only with `min_weight` 1 (reading, not writing)."""
     headers = {c: grid.text(layout.header_row, c) for c in range(1, grid.last_column + 1)} if layout.header_row else {}
     right = [c for c in range(1, grid.last_column + 1) if c != layout.question_column]
     yes_no = next((c for c in right if _YES_NO_HEADER.search(headers.get(c, ""))), None) or _yes_no_by_content(
@@ -49,7 +51,7 @@ def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = Non
         scored = [(_answer_weight(headers.get(c, "")), -abs(c - layout.question_column), c) for c in right
                   if c != yes_no]
         best = max(scored, default=(0, 0, None))
-        answer = best[2] if best[0] > 0 else None
+        answer = best[2] if best[0] >= min_weight else None
     exact = {text.casefold(): c for c, text in headers.items()}
     return AnswerColumns(answer=answer, yes_no=yes_no if yes_no != answer else None,
                          status=exact.get("status"), needs_review=exact.get("needs review"))

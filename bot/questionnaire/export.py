@@ -13,8 +13,8 @@ from agents.prose import for_a_cell
 from storage import BatchJob, BatchRow, BatchStore, LibraryEntry, Review, RunRecord, Store
 
 from .files import workbook_losses
-from .models import Questionnaire, RowAnswer
-from .writing import filled_copy
+from .models import BatchOptions, Questionnaire, RowAnswer
+from .writing import OwnColumns, filled_copy
 
 _DECIDED = {"approve": "Approved", "edit": "Edited", "reject": "Rejected"}
 
@@ -36,6 +36,8 @@ class BatchSummary(BaseModel):
     by_status: dict[str, int] = Field(default_factory=dict)
     decided: dict[str, int] = Field(default_factory=dict)
     skipped: int = 0
+    own_columns: dict[str, int] = Field(default_factory=dict)
+    """The questionnaire's own answer cells: written, kept, left_for_review, not_offered."""
     warnings: list[str] = Field(default_factory=list)
 
 
@@ -112,8 +114,10 @@ async def export(batches: BatchStore, store: Store, job: BatchJob) -> Export:
         if lost:
             summary.warnings.append(f"the filled copy lacks the original's {' and '.join(lost)} "
                                     "(they cannot be copied); paste the answer columns into the original if you need them")
+    own = OwnColumns(keep_answers=BatchOptions.model_validate_json(job.options_json).keep_answers)
     # openpyxl takes a while on a big workbook: off the event loop, which also acknowledges Slack.
-    filled = await asyncio.to_thread(filled_copy, job.filename, data, questionnaire, answers)
+    filled = await asyncio.to_thread(filled_copy, job.filename, data, questionnaire, answers, own)
+    summary.own_columns = own.model_dump(exclude={"keep_answers"})
     return Export(filename=output_name(job.filename), data=filled, summary=summary)
 
 

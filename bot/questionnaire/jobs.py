@@ -41,7 +41,10 @@ def near_question_key(question: str) -> tuple | None:
 
 def digest(data: bytes, options: BatchOptions) -> str:
     """Names a file read a given way: the same file with the same options resumes the same job."""
-    return hashlib.sha256(data + options.model_dump_json().encode()).hexdigest()
+    # Which cells are read, not how the copy is written: a job started before a writing option
+    # existed keeps its digest, and resumes.
+    read = options.model_dump_json(include={"sheet", "question_column"})
+    return hashlib.sha256(data + read.encode()).hexdigest()
 
 
 def plan_rows(job_id: str, questionnaire: Questionnaire) -> list[BatchRow]:

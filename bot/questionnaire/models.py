@@ -15,6 +15,8 @@ class BatchOptions(BaseModel):
 
     sheet: str | None = None
     question_column: str | None = None
+    keep_answers: bool = False
+    """Leave the questionnaire's own answer cells that hold something as they are."""
 
 
 class Limits(BaseModel):
@@ -34,6 +36,10 @@ class SheetLayout(BaseModel):
     """The last column holding anything; the answer columns go after it."""
     found_by: Literal["header", "content", "named"] = "named"
     """A header naming questions, cells that read like questions, or the column the user named."""
+    answer_column: int | None = None
+    """The questionnaire's own answer column ("Response", "Vendor answer"), filled with reviewed answers."""
+    yes_no_column: int | None = None
+    """Its own Yes/No column, filled with a Yes or No its dropdown (if any) offers."""
 
 
 class QuestionRow(BaseModel):

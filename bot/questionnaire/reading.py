@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from .answers import find_answer_columns
 from .errors import NoQuestionColumn, TooManyQuestions
 from .files import file_kind
 from .grid import Grid, csv_grids, workbook_grids
@@ -38,7 +39,9 @@ def read_questionnaire(filename: str, data: bytes, options: BatchOptions, limits
             continue
         asked, set_aside = question_rows(grid, layout)
         if asked:
-            layouts.append(layout)
+            # Only a header that names answers outright is written into ("Comments" may be the customer's own).
+            own = find_answer_columns(grid, layout, min_weight=2)
+            layouts.append(layout.model_copy(update={"answer_column": own.answer, "yes_no_column": own.yes_no}))
             questions += asked
             skipped += set_aside
     if not questions:

@@ -8,11 +8,13 @@ from copy import copy
 from pathlib import PurePath
 
 from openpyxl.styles import Alignment
+from pydantic import BaseModel
 from openpyxl.utils import get_column_letter
 
 from .files import csv_dialect, decode_csv, line_ending
 from .grid import open_workbook
-from .models import ADDED_COLUMNS, Questionnaire, RowAnswer
+from .answers import yes_no_value
+from .models import ADDED_COLUMNS, Questionnaire, RowAnswer, SheetLayout
 
 Answers = dict[tuple[str, int], RowAnswer]
 EXCEL_CELL_LIMIT = 32_767
@@ -21,11 +23,51 @@ _WIDTHS = {"Answer": 60, "Sources": 60, "Review reason": 40}
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def filled_copy(filename: str, data: bytes, questionnaire: Questionnaire, answers: Answers) -> bytes:
-    """The file with ADDED_COLUMNS after each question sheet's last column, filled for answered rows."""
+class OwnColumns(BaseModel):
+    """How the questionnaire's own answer and Yes/No cells are written, and what was done to them."""
+
+    keep_answers: bool = False
+    """Leave own answer cells that hold something as they are."""
+    written: int = 0
+    kept: int = 0
+    """Rows whose own answer cell held something and was left (keep_answers)."""
+    left_for_review: int = 0
+    """Answered rows that need review: their own cells stay empty until a reviewer decides."""
+    not_offered: int = 0
+    """Yes/No cells left empty because their dropdown offers no such value."""
+
+
+def filled_copy(filename: str, data: bytes, questionnaire: Questionnaire, answers: Answers,
+                own: OwnColumns | None = None) -> bytes:
+    """The file with ADDED_COLUMNS after each question sheet's last column, filled for answered rows,
+    and the questionnaire's own answer and Yes/No columns (when it has them) filled for answers
+    that need no review."""
+    own = own if own is not None else OwnColumns()
     if questionnaire.kind == "csv":
-        return _filled_csv(filename, data, questionnaire, answers)
-    return _filled_workbook(filename, data, questionnaire, answers)
+        return _filled_csv(filename, data, questionnaire, answers, own)
+    return _filled_workbook(filename, data, questionnaire, answers, own)
+
+
+def own_cells(answer: RowAnswer, existing: str, existing_yes_no: str, offered: list[str] | None, own: OwnColumns
+              ) -> tuple[str | None, str | None]:
+    """(text for the own answer cell, value for the own Yes/No cell); None leaves a cell as it is."""
+    if not answer.answer or answer.needs_review != "No":
+        own.left_for_review += bool(answer.answer)
+        return None, None
+    text: str | None = answer.answer
+    if own.keep_answers and existing.strip():
+        own.kept += 1
+        text = None
+    else:
+        own.written += 1
+    opening = yes_no_value(answer.answer)
+    if opening not in ("Yes", "No") or (own.keep_answers and existing_yes_no.strip()):
+        return text, None
+    if offered is None:
+        return text, opening
+    choice = next((o for o in offered if yes_no_value(o) == opening), None)
+    own.not_offered += choice is None
+    return text, choice
 
 
 def _clip(value):
@@ -34,10 +76,12 @@ def _clip(value):
     return value
 
 
-def _filled_workbook(filename: str, data: bytes, questionnaire: Questionnaire, answers: Answers) -> bytes:
+def _filled_workbook(filename: str, data: bytes, questionnaire: Questionnaire, answers: Answers,
+                     own: OwnColumns) -> bytes:
     book = open_workbook(PurePath(filename).name, data, values=False)
     for layout in questionnaire.layouts:
         sheet = book[layout.name]
+        _fill_own_workbook(book, sheet, layout, answers, own)
         first = layout.last_column + 1
         if layout.header_row:
             header = sheet.cell(layout.header_row, layout.question_column)
@@ -63,12 +107,66 @@ def _filled_workbook(filename: str, data: bytes, questionnaire: Questionnaire, a
     return out.getvalue()
 
 
+def _fill_own_workbook(book, sheet, layout: SheetLayout, answers: Answers, own: OwnColumns) -> None:
+    if layout.answer_column is None and layout.yes_no_column is None:
+        return
+    for (name, row), answer in answers.items():
+        if name != layout.name:
+            continue
+        existing = sheet.cell(row, layout.answer_column).value if layout.answer_column else None
+        said = sheet.cell(row, layout.yes_no_column).value if layout.yes_no_column else None
+        offered = dropdown_options(book, sheet, row, layout.yes_no_column) if layout.yes_no_column else None
+        text, yes_no = own_cells(answer, "" if existing is None else str(existing), "" if said is None else str(said),
+                                 offered, own)
+        if text is not None and layout.answer_column:
+            cell = sheet.cell(row, layout.answer_column, _clip(text))
+            cell.data_type = "s"
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+        if yes_no is not None and layout.yes_no_column:
+            sheet.cell(row, layout.yes_no_column, yes_no).data_type = "s"
+
+
+def dropdown_options(book, sheet, row: int, column: int) -> list[str] | None:
+    """The values a cell's list validation offers (an inline list or a range of cells), None without one."""
+    where = f"{get_column_letter(column)}{row}"
+    for validation in sheet.data_validations.dataValidation:
+        if validation.type != "list" or where not in validation.sqref or not validation.formula1:
+            continue
+        formula = validation.formula1.strip()
+        if formula.startswith('"'):
+            return [o.strip() for o in formula.strip('"').split(",") if o.strip()]
+        return _range_values(book, sheet, formula.lstrip("="))
+    return None
+
+
+def _range_values(book, sheet, reference: str) -> list[str] | None:
+    title, _, cells = reference.rpartition("!")
+    source = book[title.strip("'")] if title and title.strip("'") in book.sheetnames else sheet
+    try:
+        return [str(c.value).strip() for line in source[cells.replace("$", "")] for c in line if c.value is not None]
+    except (KeyError, ValueError, TypeError):
+        return None  # a named range or a formula: offered values unknown, the cell is written as is
+
+
+def _fill_own_row(row: list[str], layout: SheetLayout, answer: RowAnswer, own: OwnColumns) -> None:
+    if layout.answer_column is None and layout.yes_no_column is None:
+        return
+    existing = row[layout.answer_column - 1] if layout.answer_column else ""
+    said = row[layout.yes_no_column - 1] if layout.yes_no_column else ""
+    text, yes_no = own_cells(answer, existing, said, None, own)
+    if text is not None and layout.answer_column:
+        row[layout.answer_column - 1] = _inert(text)
+    if yes_no is not None and layout.yes_no_column:
+        row[layout.yes_no_column - 1] = yes_no
+
+
 def _inert(value) -> str:
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def _filled_csv(filename: str, data: bytes, questionnaire: Questionnaire, answers: Answers) -> bytes:
+def _filled_csv(filename: str, data: bytes, questionnaire: Questionnaire, answers: Answers,
+                own: OwnColumns) -> bytes:
     text, encoding = decode_csv(PurePath(filename).name, data)
     dialect = csv_dialect(text)
     rows = list(csv.reader(io.StringIO(text, newline=""), dialect))
@@ -76,11 +174,14 @@ def _filled_csv(filename: str, data: bytes, questionnaire: Questionnaire, answer
     width = layout.last_column
     for number, row in enumerate(rows, start=1):
         added: list[str] = [""] * len(ADDED_COLUMNS)
+        row.extend([""] * (width - len(row)))
         if number == layout.header_row:
             added = list(ADDED_COLUMNS)
         elif (layout.name, number) in answers:
-            added = [_inert(v) for v in answers[(layout.name, number)].cells()]
-        row.extend([""] * (width - len(row)) + added)
+            answer = answers[(layout.name, number)]
+            added = [_inert(v) for v in answer.cells()]
+            _fill_own_row(row, layout, answer, own)
+        row.extend(added)
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=dialect.delimiter, quotechar=dialect.quotechar or '"',
                         lineterminator=line_ending(text), quoting=csv.QUOTE_MINIMAL)
