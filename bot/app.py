@@ -26,7 +26,6 @@ from .appdeps import AppDeps
 from .auth import WorkspaceAuth
 from .interrupted import tell_interrupted
 from .errors import ConfigError
-from .library import AnswerLibrary
 from .review_desk import ReviewDesk
 from .reviewers import ReviewerDirectory, Reviewers
 from .answering import QuestionWorker
@@ -34,7 +33,7 @@ from .batch_publish import BatchPublisher
 from .batch_queue import JobQueue
 from .batch_review import BatchReview
 from .batch_worker import JobWorker
-from .deps import pipeline_config
+from .deps import make_library, pipeline_config
 from .home import HomeTab
 from .knowledge import ChannelSources, KnowledgeBases, Opener, available
 from .questionnaire import BatchRunner, limits_of
@@ -65,7 +64,7 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
                notify: Callable[[], None] = lambda: None) -> AppDeps:
     """Wire the collaborators the listeners use; `notify` wakes an in-process worker."""
     reviewers = reviewer_directory(settings, client, store)
-    library = AnswerLibrary(store, embedder, settings.library_threshold)
+    library = make_library(settings, store, embedder)
     batches = BatchStore(store)
     pages = BatchReview(client, batches, reviewers)
     publisher = BatchPublisher(client, SlackFiles(client, settings.batch_max_bytes), batches, store, pages)
@@ -85,7 +84,7 @@ def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipel
     `pipeline` answers from the default knowledge base; `opener` opens a named one that a
     channel chose (`/rfp config`), on first use."""
     reviewers = reviewer_directory(settings, client, store)
-    library = AnswerLibrary(store, embedder, settings.library_threshold)
+    library = make_library(settings, store, embedder)
     sources = ChannelSources(KnowledgeBases(pipeline, opener), ChannelSettingsStore(store))
     worker = QuestionWorker(client, store, sources, library, reviewers, settings.max_concurrent_runs, progress_interval)
     batches = BatchStore(store)

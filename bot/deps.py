@@ -106,6 +106,13 @@ def make_pipeline(settings: Settings, index: Index, engine: str | None = None) -
     return Pipeline(index, make_llm(settings, engine), pipeline_config(settings))
 
 
+def make_library(settings: Settings, store: Store, embedder: Embedder):
+    """The answer library with the configured reuse threshold and maximum age."""
+    from .library import AnswerLibrary
+
+    return AnswerLibrary(store, embedder, settings.library_threshold, settings.library_max_age_days)
+
+
 def open_store(settings: Settings) -> Store:
     """The database, with the configured run lease."""
     from storage import Store, open_database  # sqlite-utils only for the commands that record

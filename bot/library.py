@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
 
 import numpy as np
 
@@ -16,15 +17,23 @@ from storage import LibraryEntry, Review, Store
 class AnswerLibrary:
     """Finds an approved answer for a question; remembers newly approved ones."""
 
-    def __init__(self, store: Store, embedder: Embedder, threshold: float | None = None) -> None:
+    def __init__(self, store: Store, embedder: Embedder, threshold: float | None = None,
+                 max_age_days: int | None = None) -> None:
         self._store = store
         self._embedder = embedder
         self._threshold = fitted().threshold if threshold is None else threshold
+        self._max_age = timedelta(days=max_age_days) if max_age_days else None
+
+    def usable(self, entry: LibraryEntry) -> bool:
+        """Not retired, and approved within the maximum age (when one is set)."""
+        if entry.retired_at is not None:
+            return False
+        return self._max_age is None or datetime.now(timezone.utc) - entry.approved_at <= self._max_age
 
     async def match(self, question: str, allow: Callable[[LibraryEntry], bool] = lambda entry: True
                     ) -> LibraryEntry | None:
         """The closest approved answer (among those `allow`ed) to a question asking the same thing."""
-        entries = [e for e in await self._store.library() if e.embedding and allow(e)]
+        entries = [e for e in await self._store.library() if e.embedding and self.usable(e) and allow(e)]
         if not entries:
             return None
         query = (await self._embedder.embed([question]))[0]

@@ -114,6 +114,9 @@ class Settings(BaseSettings):
     library_threshold: float | None = Field(None, ge=0, le=1, validation_alias=_env("RFPBOT_LIBRARY_THRESHOLD"),
                                             description="Similarity from which an approved answer is reused "
                                                         "(default: the one fitted, agents/same_question.json).")
+    library_max_age_days: int | None = Field(None, ge=1, validation_alias=_env("RFPBOT_LIBRARY_MAX_AGE_DAYS"),
+                                             description="Approved answers older than this are not reused "
+                                                         "(the question is answered afresh, for review).")
     worker_niceness: int = Field(10, ge=0, le=19, validation_alias=_env("RFPBOT_WORKER_NICENESS"),
                                  description="How much lower the answering processes' CPU priority is.")
     lease_seconds: float = Field(60.0, ge=3, validation_alias=_env("RFPBOT_LEASE_SECONDS"),

@@ -13,6 +13,14 @@ class RunNotFound(StorageError):
         super().__init__(f"no run {run_id!r} in the database")
 
 
+class LibraryEntryNotFound(StorageError):
+    """A library entry number that the database does not hold."""
+
+    def __init__(self, entry_id: int) -> None:
+        self.entry_id = entry_id
+        super().__init__(f"no entry {entry_id} in the answer library (`rfpbot library list` shows the numbers)")
+
+
 class DatabaseUnreadable(StorageError):
     """The database path is not an SQLite database (another kind of file, or a damaged one)."""
 

@@ -80,6 +80,9 @@ class LibraryEntry(BaseModel):
     """Where the question was asked; elsewhere the reused answer does not show it."""
     source: str | None = None
     """For an answer imported from a past questionnaire: the file, sheet and row it came from."""
+    retired_at: datetime | None = None
+    """When it was taken out of use (it stays listed, and is never reused)."""
+    retired_by: str | None = None
     embedding: list[float] = Field(default_factory=list, exclude=True)
 
 

@@ -85,9 +85,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE channel_settings ADD COLUMN knowledge_base TEXT;
     """,
-    # 7: where an imported library answer came from (file, sheet, row)
+    # 7: where an imported library answer came from (file, sheet, row); who retired an entry, when
     """
     ALTER TABLE answer_library ADD COLUMN source TEXT;
+    ALTER TABLE answer_library ADD COLUMN retired_at TEXT;
+    ALTER TABLE answer_library ADD COLUMN retired_by TEXT;
     """,
 ]
 

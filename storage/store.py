@@ -21,7 +21,7 @@ import sqlite_utils
 from agents.contracts import PipelineResult
 from retrieval.files import private_file
 
-from .errors import DatabaseUnreadable, RunNotFound
+from .errors import DatabaseUnreadable, LibraryEntryNotFound, RunNotFound
 from .models import Decision, LibraryEntry, PurgeCounts, Review, ReviewLogEntry, RunRecord
 from .schema import migrate
 
@@ -343,6 +343,25 @@ class Store:
         row = entry.model_dump(mode="json", exclude={"id"})
         row["embedding"] = np.asarray(embedding, dtype=np.float32).tobytes()
         await self._run(lambda: self.db["answer_library"].insert(row, ignore=True))
+
+    async def retire_from_library(self, entry_id: int, by: str, reason: str | None = None) -> LibraryEntry:
+        """Take an entry out of use and log who did it; LibraryEntryNotFound when there is none."""
+        def retire() -> tuple[LibraryEntry, bool]:
+            with self.db.conn:
+                cursor = self.db.conn.execute(
+                    "UPDATE answer_library SET retired_at = ?, retired_by = ? WHERE id = ? AND retired_at IS NULL",
+                    (now().isoformat(), by, entry_id))
+            rows = list(self.db["answer_library"].rows_where("id = ?", [entry_id]))
+            if not rows:
+                raise LibraryEntryNotFound(entry_id)
+            row = rows[0]
+            row.pop("embedding", None)
+            return LibraryEntry(**row), cursor.rowcount == 1
+
+        entry, changed = await self._run(retire)
+        if changed:
+            await self.log_review(entry.run_id, by, "retire", "retired from the answer library", reason)
+        return entry
 
     async def library(self) -> list[LibraryEntry]:
         """Every approved answer with its embedding."""

@@ -131,3 +131,54 @@ def test_a_reused_imported_answer_in_slack_names_its_approver_and_claims_no_stat
     assert "Approved by Dana &lt;Reyes&gt;" in shown and "<@Dana" not in shown
     assert "imported from a past questionnaire" in shown and "acme-2025.xlsx" not in shown  # the file may name a customer
     assert "Supported" not in shown
+
+
+def test_entries_are_shown_exported_and_retired_with_a_line_in_the_review_log(tmp_path, capsys):
+    source = tmp_path / "acme-2025.xlsx"
+    source.write_bytes(answered_workbook())
+    assert _import(source) == 0
+    capsys.readouterr()
+    assert main(["library", "list", "--json"]) == 0
+    ids = {e["question"]: e["id"] for e in json.loads(capsys.readouterr().out)}
+    encrypted = ids["Do you encrypt customer data at rest?"]
+    assert main(["library", "show", str(encrypted)]) == 0
+    shown = capsys.readouterr().out
+    assert "Yes. All customer data is encrypted at rest with AES-256." in shown
+    assert "Approved by Dana Reyes" in shown and "acme-2025.xlsx, sheet Security, row 3" in shown
+    exported = tmp_path / "library.csv"
+    assert main(["library", "export", "-o", str(exported)]) == 0
+    rows = list(csv.DictReader(io.StringIO(exported.read_text(encoding="utf-8-sig"))))
+    assert len(rows) == 4 and {r["approved_by"] for r in rows} == {"Dana Reyes"}
+    capsys.readouterr()
+
+    assert main(["library", "retire", str(encrypted), "--by", "Lee", "--reason", "superseded by the 2026 SIG"]) == 0
+    assert main(["library", "retire", str(encrypted), "--by", "Lee"]) == 0  # once is enough: no second log line
+    assert main(["library", "retire", "999", "--by", "Lee"]) == 2
+    assert "no entry 999" in capsys.readouterr().err
+    assert main(["library", "list"]) == 0
+    assert "[retired" in capsys.readouterr().out
+    assert main(["review-log"]) == 0
+    log = capsys.readouterr().out
+    assert "1 entries; the hash chain holds" in log and "Lee          retire" in log and "superseded by the 2026 SIG" in log
+
+
+async def test_retired_and_too_old_entries_are_not_reused(tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    from bot.library import AnswerLibrary
+    from retrieval import WordLlamaEmbedder
+    from storage import LibraryEntry, Store, open_database
+
+    store, embedder = Store(open_database(tmp_path / "db.sqlite")), WordLlamaEmbedder()
+    question = "Do you hold a SOC 2 Type II report?"
+    old = datetime.now(timezone.utc) - timedelta(days=400)
+    await store.add_to_library(LibraryEntry(run_id="r1", question=question, answer="Yes.", compliance_status="Fully Supported",
+                                            approved_by="UREV", approved_at=old), (await embedder.embed([question]))[0])
+    try:
+        assert await AnswerLibrary(store, embedder).match(question) is not None
+        assert await AnswerLibrary(store, embedder, max_age_days=365).match(question) is None
+        [entry] = await store.library()
+        await store.retire_from_library(entry.id, "Lee")
+        assert await AnswerLibrary(store, embedder).match(question) is None
+    finally:
+        await store.close()

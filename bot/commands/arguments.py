@@ -66,6 +66,14 @@ def _library(subparsers: argparse._SubParsersAction) -> None:
     imported.add_argument("--json", action="store_true", help="print the report as JSON")
     listed = actions.add_parser("list", help="every entry: question, status, who approved it, where it came from")
     listed.add_argument("--json", action="store_true", help="print a JSON list")
+    shown = actions.add_parser("show", help="one entry in full: its answer, sources and history")
+    shown.add_argument("id", type=int, help="the entry's number (from `library list`)")
+    exported = actions.add_parser("export", help="every entry as CSV (question, answer, status, approval, origin)")
+    exported.add_argument("-o", "--output", type=Path, help="the CSV file (default: print it)")
+    retired = actions.add_parser("retire", help="take an entry out of use (kept, listed, never reused; logged)")
+    retired.add_argument("id", type=int, help="the entry's number (from `library list`)")
+    retired.add_argument("--by", required=True, metavar="NAME", help="who retires it (in the review log)")
+    retired.add_argument("--reason", help="why (in the review log)")
     parser.set_defaults(module="library")
 
 

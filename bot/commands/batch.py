@@ -14,9 +14,8 @@ from tqdm import tqdm
 from storage import BatchJob, BatchStore, Store
 from storage.store import now
 
-from ..deps import make_pipeline, open_index, open_store, pipeline_config
+from ..deps import make_library, make_pipeline, open_index, open_store, pipeline_config
 from ..errors import BotError
-from ..library import AnswerLibrary
 from ..questionnaire import BatchOptions, BatchRunner, BatchSummary, create_job, digest, export, limits_of
 from ..questionnaire.export import output_name
 from ..settings import Settings
@@ -41,7 +40,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
         try:
             store = open_store(settings)
             try:
-                library = AnswerLibrary(store, index.embedder, settings.library_threshold)
+                library = make_library(settings, store, index.embedder)
                 runner = BatchRunner(BatchStore(store), pipeline, library, pipeline_config(settings), concurrency)
                 summary = await _batch(runner, store, args, data, options, settings, output)
             finally:

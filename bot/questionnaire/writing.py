@@ -155,12 +155,13 @@ def _fill_own_row(row: list[str], layout: SheetLayout, answer: RowAnswer, own: O
     said = row[layout.yes_no_column - 1] if layout.yes_no_column else ""
     text, yes_no = own_cells(answer, existing, said, None, own)
     if text is not None and layout.answer_column:
-        row[layout.answer_column - 1] = _inert(text)
+        row[layout.answer_column - 1] = inert_cell(text)
     if yes_no is not None and layout.yes_no_column:
         row[layout.yes_no_column - 1] = yes_no
 
 
-def _inert(value) -> str:
+def inert_cell(value) -> str:
+    """A CSV cell's text that no spreadsheet reads as a formula (a leading = + - @ gets a quote)."""
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
 
@@ -179,7 +180,7 @@ def _filled_csv(filename: str, data: bytes, questionnaire: Questionnaire, answer
             added = list(ADDED_COLUMNS)
         elif (layout.name, number) in answers:
             answer = answers[(layout.name, number)]
-            added = [_inert(v) for v in answer.cells()]
+            added = [inert_cell(v) for v in answer.cells()]
             _fill_own_row(row, layout, answer, own)
         row.extend(added)
     out = io.StringIO(newline="")
