@@ -23,6 +23,7 @@ ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY = "review_approve"
 VIEW_EDIT, VIEW_REJECT = "review_edit_submit", "review_reject_submit"
 ACTION_HELPFUL, ACTION_UNHELPFUL, VIEW_FEEDBACK = "feedback_up", "feedback_down", "feedback_reason_submit"
 ACTION_CLARIFY = "clarify_pick"
+ACTION_SAVE_TO_LIBRARY = "library_save"
 VIEW_CHANNEL_CONFIG = "channel_config_submit"
 _BUTTON_TEXT = 75
 REVIEW_BLOCK, FEEDBACK_BLOCK = "review", "feedback"
@@ -129,14 +130,17 @@ def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "")
                            f"engine {escape(result.engine)} · run `{run_id}`"))
     if result.escalated:
         blocks += review_request(result.escalation_reason or "the critic was not satisfied", run_id, reviewers)
-    blocks.append(feedback_actions(run_id))
+    blocks.append(feedback_actions(run_id, savable=not result.escalated))
     return [blocks[i:i + BLOCK_LIMIT] for i in range(0, len(blocks), BLOCK_LIMIT)]
 
 
-def feedback_actions(run_id: str) -> dict:
-    """👍 / 👎 on an answer, for anyone who reads it."""
-    return actions([button(":+1: Helpful", ACTION_HELPFUL, run_id), button(":-1: Not helpful", ACTION_UNHELPFUL, run_id)],
-                   block_id=FEEDBACK_BLOCK)
+def feedback_actions(run_id: str, savable: bool = False) -> dict:
+    """👍 / 👎 on an answer, for anyone who reads it; on an answer sent without review, "Save to
+    library" too (for reviewers: an escalated answer gets there by Approve)."""
+    buttons = [button(":+1: Helpful", ACTION_HELPFUL, run_id), button(":-1: Not helpful", ACTION_UNHELPFUL, run_id)]
+    if savable:
+        buttons.append(button(":books: Save to library", ACTION_SAVE_TO_LIBRARY, run_id))
+    return actions(buttons, block_id=FEEDBACK_BLOCK)
 
 
 def feedback_modal(run_id: str, where: dict) -> dict:

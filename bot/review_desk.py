@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from slack_sdk.web.async_client import AsyncWebClient
 
 from storage import Decision, Review, RunRecord, Store
+from storage.store import now
 
 from .batch_review import BatchReview
 from .blocks import answer_messages, with_decision
@@ -42,6 +43,30 @@ class ReviewDesk:
             channel=channel, user=user,
             text=f"Only reviewers can approve, edit or reject answers ({reviewers.describe()}).")
         return False
+
+    async def save(self, run_id: str, user: str, channel: str) -> None:
+        """A reviewer keeps an answer sent without review in the library, as approved by them."""
+        run = await self.store.get_run(run_id)
+        result = run.result() if run.status == "done" else None
+        if result is None or result.escalated or not result.synthesis:
+            await self.client.chat_postEphemeral(channel=channel, user=user, text=(
+                "Only an answer sent without review can be saved this way; an answer waiting for review "
+                "gets into the library when a reviewer approves or edits it."))
+            return
+        reviewers = await self.directory.of(run.channel)
+        if not await reviewers.can_review(user, None):
+            await self.store.log_review(run_id, user, "save", "not_a_reviewer")
+            await self.client.chat_postEphemeral(channel=channel, user=user, text=(
+                f"Only reviewers can save answers to the library ({reviewers.describe()})."))
+            return
+        if any(e.run_id == run_id for e in await self.store.library()):
+            await self.client.chat_postEphemeral(channel=channel, user=user, text="This answer is in the library already.")
+            return
+        await self.library.remember(run_id, result, Review(run_id=run_id, reviewer=user, decision="approve", at=now()),
+                                    run.channel)
+        await self.store.log_review(run_id, user, "save", "saved to the answer library")
+        await self.client.chat_postEphemeral(channel=channel, user=user, text=(
+            "Saved to the answer library: a later question asking the same gets this answer, approved by you."))
 
     async def already_decided(self, run: RunRecord, user: str, channel: str) -> bool:
         """Tell a late clicker that the answer was decided already."""

@@ -272,3 +272,31 @@ async def test_slash_command_small_talk_is_answered_privately(app, slack):
     response = await app.sender.command("what can you do?")
     assert "Mention me with a question" in await response.text()
     assert slack.count("chat.postMessage") == 0
+
+
+async def test_a_reviewer_saves_an_answer_sent_without_review_to_the_library(app, slack):
+    await app.sender.mention("Do you support SAML 2.0 single sign-on?", ts="1600.1")
+    await app.settle()
+    message = answer_of(slack, "C1", "1600.1")
+    run_id = button_value(message, "library_save")
+    await app.sender.click("library_save", run_id, user="UNOBODY", message_ts=message["ts"])
+    await app.settle()
+    assert slack.ephemeral[-1]["user"] == "UNOBODY" and "Only reviewers can save" in slack.ephemeral[-1]["text"]
+    assert await app.deps.store.library() == []
+
+    await app.sender.click("library_save", run_id, user="UREV", message_ts=message["ts"])
+    await app.settle()
+    assert "Saved to the answer library" in slack.ephemeral[-1]["text"]
+    [entry] = await app.deps.store.library()
+    assert entry.approved_by == "UREV" and entry.question == "Do you support SAML 2.0 single sign-on?"
+    await app.sender.click("library_save", run_id, user="UGROUPIE", message_ts=message["ts"])
+    await app.settle()
+    assert "in the library already" in slack.ephemeral[-1]["text"] and len(await app.deps.store.library()) == 1
+    log = await app.deps.store.review_log()
+    assert [(e.reviewer, e.action, e.outcome) for e in log] == [("UNOBODY", "save", "not_a_reviewer"),
+                                                               ("UREV", "save", "saved to the answer library")]
+
+
+async def test_an_answer_waiting_for_review_offers_approve_not_save(app, slack):
+    _, message = await ask_escalated(app, slack)
+    assert "library_save" not in json.dumps(message["blocks"])

@@ -1,4 +1,5 @@
-"""The buttons: Approve, Edit, Reject, "Run the full pipeline anyway" and a questionnaire's "Export again"."""
+"""The buttons: Approve, Edit, Reject, "Save to library", "Run the full pipeline anyway" and a
+questionnaire's "Export again"."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
 from ..batch_blocks import ACTION_EXPORT, ACTION_MORE_REVIEWS
-from ..blocks import ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, edit_modal, reject_modal
+from ..blocks import (ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, ACTION_SAVE_TO_LIBRARY, edit_modal,
+                      reject_modal)
 from ..payloads import BlockActions
 from .errors import reported
 
@@ -44,6 +46,11 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
 
     async def reject(ack: AsyncAck, body: dict) -> None:
         await open_modal(ack, body, "reject")
+
+    async def save_to_library(ack: AsyncAck, body: dict) -> None:
+        await ack()
+        click = BlockActions.model_validate(body)
+        await desk.save(click.value, click.clicker, click.channel_id or (await deps.store.get_run(click.value)).channel)
 
     async def run_anyway(ack: AsyncAck, body: dict) -> None:
         await ack()
@@ -107,3 +114,4 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     app.action(ACTION_EDIT)(reported(edit))
     app.action(ACTION_REJECT)(reported(reject))
     app.action(ACTION_RUN_ANYWAY)(reported(run_anyway))
+    app.action(ACTION_SAVE_TO_LIBRARY)(reported(save_to_library))
