@@ -37,6 +37,7 @@ from .deps import make_library, pipeline_config
 from .home import HomeTab
 from .knowledge import ChannelSources, KnowledgeBases, Opener, available
 from .questionnaire import BatchRunner, limits_of
+from .library_slack import SlackLibraryImport
 from .slack_files import SlackFiles
 from .questions import QuestionQueue
 from .settings import Settings
@@ -73,6 +74,8 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
                    jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher,
                    feedback=FeedbackStore(store), home=HomeTab(client, ActivityStore(store), reviewers.default),
                    channels=ChannelSettingsStore(store),
+                   library_import=SlackLibraryImport(client, SlackFiles(client, settings.batch_max_bytes), store,
+                                                     embedder, reviewers, limits_of(settings)),
                    default_threshold=send_threshold(settings.confidence_threshold),
                    knowledge_bases=lambda: available(settings))
 

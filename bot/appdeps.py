@@ -13,6 +13,7 @@ from .auth import WorkspaceAuth
 from .batch_publish import BatchPublisher
 from .batch_queue import JobQueue
 from .home import HomeTab
+from .library_slack import SlackLibraryImport
 from .questions import QuestionQueue
 from .review_desk import ReviewDesk
 
@@ -36,6 +37,8 @@ class AppDeps:
     feedback: FeedbackStore
     home: HomeTab
     channels: ChannelSettingsStore
+    library_import: SlackLibraryImport | None = None
+    """Answered questionnaires shared with "import" go into the library (reviewers only)."""
     default_threshold: int = 70
     knowledge_bases: Callable[[], Awaitable[list[str]]] = _none
     """The named knowledge bases a channel may choose (see bot.knowledge.available)."""

@@ -9,6 +9,7 @@ another file with the same answer to the same question, adds nothing.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from datetime import datetime
 from pathlib import PurePath
@@ -60,9 +61,10 @@ async def import_answers(filename: str, data: bytes, options: ImportOptions, lim
                          store: Store, embedder: Embedder) -> ImportReport:
     """Add every answered row of the file to the library; the report counts what happened to each."""
     name = PurePath(filename).name
-    questionnaire = read_questionnaire(filename, data, BatchOptions(sheet=options.sheet,
-                                                                    question_column=options.question_column), limits)
-    grids = {g.name: g for g in read_grids(filename, data, limits)[1]}
+    read = BatchOptions(sheet=options.sheet, question_column=options.question_column)
+    # A big workbook takes openpyxl a while: off the event loop (in Slack it also acknowledges events).
+    questionnaire = await asyncio.to_thread(read_questionnaire, filename, data, read, limits)
+    grids = {g.name: g for g in (await asyncio.to_thread(read_grids, filename, data, limits))[1]}
     report = ImportReport(file=name, columns={})
     found = []
     for layout in questionnaire.layouts:

@@ -253,3 +253,31 @@ async def test_a_file_deleted_before_it_is_read_is_explained(app, slack):
     await app.sender.mention("", ts="2950.1", files=[slack.add_file("gone.xlsx", security_workbook(["Is MFA on?"]))])
     await app.settle()
     assert "deleted (or is not shared with me)" in text_of(slack.thread("C1", "2950.1"))
+
+
+def answered_csv() -> bytes:
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(["Question", "Yes/No", "Response"])
+    writer.writerow(["Do you hold a SOC 2 Type II report?", "Yes", "Our SOC 2 Type II report is shared under NDA."])
+    writer.writerow(["Will you sign a HIPAA business associate agreement?", "", "TBD"])
+    return text.getvalue().encode()
+
+
+async def test_a_reviewer_shares_an_answered_questionnaire_to_import_it(app, slack):
+    file = slack.add_file("sig-2025.csv", answered_csv())
+    await app.sender.mention("import this into the library", ts="2600.1", user="UNOBODY", files=[file])
+    await app.settle()
+    assert "Only reviewers can import" in slack.thread("C1", "2600.1")[-1]["text"]
+    assert await app.deps.store.library() == [] and slack.downloads == []
+
+    await app.sender.mention("import this into the library", ts="2700.1", user="UREV", files=[file])
+    await app.settle()
+    said = slack.thread("C1", "2700.1")[-1]["text"]
+    assert "1 answers from sig-2025.csv added to the library" in said and "1 rows without an answer" in said
+    [entry] = await app.deps.store.library()
+    assert entry.approved_by == "UREV" and entry.answer.startswith("Yes. Our SOC 2 Type II report")
+    assert entry.source == "sig-2025.csv, sheet sig-2025, row 2"
+    assert not slack.uploaded("C1", "2700.1")  # imported, not filled in
+    log = [(e.reviewer, e.action, e.outcome) for e in await app.deps.store.review_log()]
+    assert log == [("UNOBODY", "import", "not_a_reviewer"), ("UREV", "import", "1 answers imported")]

@@ -8,6 +8,7 @@ from agents.focus import small_talk
 
 from ..appdeps import AppDeps
 from ..batch_queue import is_questionnaire
+from ..library_slack import asks_to_import
 from ..blocks import reply_to
 from ..payloads import MessageEvent
 from ..slack_text import inert, question_text
@@ -63,6 +64,12 @@ async def ask(deps: AppDeps, event: MessageEvent, event_id: str | None, bot_user
 async def _questionnaires(deps: AppDeps, event: MessageEvent, text: str, event_id: str | None) -> bool:
     """Queue the shared questionnaires; True when the files were the request (nothing more to do)."""
     wanted = [f for f in event.files if is_questionnaire(f)]
+    if wanted and deps.library_import and asks_to_import(text):
+        for file in wanted:
+            if not event_id or await deps.store.first_delivery(f"{event_id}:{file.id}", "library_import"):
+                await deps.library_import.run(file, text, user=event.user, channel=event.channel,
+                                              thread_ts=event.thread)
+        return True
     for file in wanted:
         await deps.jobs.put(file, text, asker=event.user, channel=event.channel, thread_ts=event.thread,
                             event_id=event_id)
