@@ -252,3 +252,17 @@ def test_a_csvs_own_answer_and_yes_no_columns_are_filled_and_stay_inert():
     kept = OwnColumns(keep_answers=True)
     rows = list(csv.reader(io.StringIO(filled_copy("own.csv", data, q, answers, kept).decode())))
     assert rows[2][1] == "Earlier text" and (kept.written, kept.kept) == (1, 1)
+
+
+@pytest.mark.parametrize("header, written", [("Vendor response", True), ("Answer", True), ("Réponse", True),
+                                             ("Comments", False), ("Follow-Up Inquiries/Responses", False),
+                                             ("Response time", False)])
+def test_only_an_answer_label_is_written_into_though_any_answer_header_is_read(header, written):
+    from bot.questionnaire.answers import find_answer_columns
+    from bot.questionnaire.reading import read_grids
+
+    data = _csv([["Question", header], [QUESTIONS[0], "Yes, with AES-256."], [QUESTIONS[1], ""]])
+    q = read("labels.csv", data)
+    assert (q.layouts[0].answer_column == 2) is written
+    grid = read_grids("labels.csv", data, Limits())[1][0]
+    assert find_answer_columns(grid, q.layouts[0]).answer == 2  # for import, any header naming answers

@@ -23,6 +23,8 @@ _ANSWER_WORDS = {"answer": 3, "answers": 3, "response": 3, "responses": 3, "repl
 _YES_NO_HEADER = re.compile(r"\b(yes\s*/\s*no|y\s*/\s*n|ja\s*/\s*nein|oui\s*/\s*non|sí\s*/\s*no)\b", re.IGNORECASE)
 YES_NO_VALUES = {"yes": "Yes", "y": "Yes", "no": "No", "n": "No", "n/a": "N/A", "na": "N/A", "not applicable": "N/A",
                  "ja": "Yes", "nein": "No", "oui": "Yes", "non": "No", "sí": "Yes", "si": "Yes"}
+_ANSWER_LABEL = re.compile(r"^\W*(?:(?:vendor|supplier|provider|solution provider|your|our)\s+)?(?:answer|response|reply|"
+                           r"antwort|réponse|respuesta|risposta|antwoord|resposta|ответ)s?\W*$", re.IGNORECASE)
 _NOT_ANSWERS = re.compile(r"^\W*(tbd|tbc|todo|to do|pending|\?+|-+|…|\.\.\.)\W*$", re.IGNORECASE)
 
 
@@ -37,10 +39,12 @@ class AnswerColumns(BaseModel):
     """rfpbot's own "Needs review" column: a row marked "Yes" was never approved."""
 
 
-def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = None, min_weight: int = 1
+def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = None, for_writing: bool = False
                         ) -> AnswerColumns:
-    """The answer, Yes/No and (in rfpbot's copies) status and review columns of a sheet. A header
-    of weight 1 ("Comments", "Details") counts only with `min_weight` 1 (reading, not writing)."""
+    """The answer, Yes/No and (in rfpbot's copies) status and review columns of a sheet. To read
+    answers, any header naming answers or comments counts; to write them, only one that is an
+    answer label itself ("Answer", "Vendor response"): "Comments" or "Follow-up responses" may be
+    the customer's own."""
     headers = {c: grid.text(layout.header_row, c) for c in range(1, grid.last_column + 1)} if layout.header_row else {}
     right = [c for c in range(1, grid.last_column + 1) if c != layout.question_column]
     yes_no = next((c for c in right if _YES_NO_HEADER.search(headers.get(c, ""))), None) or _yes_no_by_content(
@@ -49,9 +53,9 @@ def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = Non
         answer = _named_column(grid, headers, named)
     else:
         scored = [(_answer_weight(headers.get(c, "")), -abs(c - layout.question_column), c) for c in right
-                  if c != yes_no]
+                  if c != yes_no and (not for_writing or _ANSWER_LABEL.match(headers.get(c, "")))]
         best = max(scored, default=(0, 0, None))
-        answer = best[2] if best[0] >= min_weight else None
+        answer = best[2] if best[0] > 0 else None
     exact = {text.casefold(): c for c, text in headers.items()}
     return AnswerColumns(answer=answer, yes_no=yes_no if yes_no != answer else None,
                          status=exact.get("status"), needs_review=exact.get("needs review"))

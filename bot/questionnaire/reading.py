@@ -40,7 +40,7 @@ def read_questionnaire(filename: str, data: bytes, options: BatchOptions, limits
         asked, set_aside = question_rows(grid, layout)
         if asked:
             # Only a header that names answers outright is written into ("Comments" may be the customer's own).
-            own = find_answer_columns(grid, layout, min_weight=2)
+            own = find_answer_columns(grid, layout, for_writing=True)
             layouts.append(layout.model_copy(update={"answer_column": own.answer, "yes_no_column": own.yes_no}))
             questions += asked
             skipped += set_aside
