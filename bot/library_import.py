@@ -70,8 +70,8 @@ async def import_answers(filename: str, data: bytes, options: ImportOptions, lim
     for layout in questionnaire.layouts:
         grid = grids[layout.name]
         columns = find_answer_columns(grid, layout, options.answer_column)
-        if columns.answer is None and columns.yes_no is None:
-            continue
+        if (columns.answer is None and columns.yes_no is None) or (options.answer_column and columns.answer is None):
+            continue  # the column the user named is not on this sheet: nothing else is read in its place
         report.columns[layout.name] = _describe(grid, layout, columns)
         rows = [q for q in questionnaire.questions if q.sheet == layout.name]
         found += [(q, columns, grid) for q in rows]

@@ -93,6 +93,10 @@ def test_a_file_without_answers_says_so_and_how_to_name_the_column(tmp_path, cap
     blank.write_bytes(security_workbook(["Do you encrypt customer data at rest?", "Do you support SSO with SAML?"]))
     assert _import(blank) == 2
     assert "every answer cell is empty" in capsys.readouterr().err
+    answered = tmp_path / "acme-2025.xlsx"
+    answered.write_bytes(answered_workbook())
+    assert _import(answered, "--answer-column", "Our answer") == 2  # named, not there: the Yes/No alone is not taken
+    assert "has no column 'Our answer'" in capsys.readouterr().err
     assert _import(tmp_path / "missing.xlsx") == 2
     assert "missing.xlsx does not exist" in capsys.readouterr().err
     assert main(["library", "list"]) == 0
