@@ -11,6 +11,7 @@ from openpyxl import Workbook, load_workbook
 from bot.questionnaire import (BatchOptions, Limits, NoQuestionColumn, Questionnaire, RowAnswer, TooManyQuestions,
                                UnreadableFile, read_questionnaire)
 from bot.questionnaire.jobs import near_question_key, same_question_key
+from bot.questionnaire.models import ADDED_COLUMNS
 from bot.questionnaire.writing import filled_copy
 
 from .questionnaires import OWN_ANSWERS, assert_original_kept, column_values, password_protected, security_workbook
@@ -266,3 +267,16 @@ def test_only_an_answer_label_is_written_into_though_any_answer_header_is_read(h
     assert (q.layouts[0].answer_column == 2) is written
     grid = read_grids("labels.csv", data, Limits())[1][0]
     assert find_answer_columns(grid, q.layouts[0]).answer == 2  # for import, any header naming answers
+
+
+def test_rfpbots_own_needs_review_column_is_never_taken_for_the_answers_yes_no():
+    from bot.questionnaire.answers import find_answer_columns
+    from bot.questionnaire.reading import read_grids
+
+    rows = [["Question", *ADDED_COLUMNS]] + [[q, f"Answer {n}.", "Fully Supported", 80, "doc.md", "No" if n % 2 else "Yes",
+                                             ""] for n, q in enumerate(QUESTIONS)]
+    data = _csv(rows)
+    q = read("again.csv", data)
+    columns = find_answer_columns(read_grids("again.csv", data, Limits())[1][0], q.layouts[0])
+    assert (columns.answer, columns.yes_no, columns.needs_review) == (2, None, 6)
+    assert q.layouts[0].yes_no_column is None

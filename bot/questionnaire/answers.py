@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from .grid import Grid
 from .layout import CONTENT_SCAN_ROWS, column_number
-from .models import SheetLayout
+from .models import ADDED_COLUMNS, SheetLayout
 
 _ANSWER_WORDS = {"answer": 3, "answers": 3, "response": 3, "responses": 3, "reply": 2, "comment": 1,
                  "comments": 1, "explanation": 1, "remarks": 1, "details": 1,
@@ -47,8 +47,10 @@ def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = Non
     the customer's own."""
     headers = {c: grid.text(layout.header_row, c) for c in range(1, grid.last_column + 1)} if layout.header_row else {}
     right = [c for c in range(1, grid.last_column + 1) if c != layout.question_column]
-    yes_no = next((c for c in right if _YES_NO_HEADER.search(headers.get(c, ""))), None) or _yes_no_by_content(
-        grid, layout, right)
+    # rfpbot's own "Needs review" column holds Yes and No too: it is never the answers' Yes/No.
+    candidates = [c for c in right if headers.get(c, "") not in ADDED_COLUMNS]
+    yes_no = next((c for c in candidates if _YES_NO_HEADER.search(headers.get(c, ""))), None) or _yes_no_by_content(
+        grid, layout, candidates)
     if named:
         answer = _named_column(grid, headers, named)
     else:
