@@ -280,3 +280,18 @@ def test_rfpbots_own_needs_review_column_is_never_taken_for_the_answers_yes_no()
     columns = find_answer_columns(read_grids("again.csv", data, Limits())[1][0], q.layouts[0])
     assert (columns.answer, columns.yes_no, columns.needs_review) == (2, None, 6)
     assert q.layouts[0].yes_no_column is None
+
+
+def test_a_reviewer_approved_answer_goes_into_the_own_columns_and_a_pending_one_does_not():
+    from bot.questionnaire.writing import OwnColumns
+
+    data = _csv([["Question", "Response", "Y/N"], [QUESTIONS[0], "", ""], [QUESTIONS[1], "", ""], [QUESTIONS[3], "", ""]])
+    q = read("reviewed.csv", data)
+    name = q.layouts[0].name
+    answers = {(name, 2): RowAnswer(answer="Yes. AES-256 [1].", needs_review="Approved"),
+               (name, 3): RowAnswer(answer="No. Not documented.", needs_review="Yes"),
+               (name, 4): RowAnswer(answer="", needs_review="Rejected")}
+    own = OwnColumns()
+    rows = list(csv.reader(io.StringIO(filled_copy("reviewed.csv", data, q, answers, own).decode())))
+    assert rows[1][1:3] == ["Yes. AES-256 [1].", "Yes"] and rows[2][1:3] == ["", ""] and rows[3][1:3] == ["", ""]
+    assert (own.written, own.left_for_review) == (1, 1)

@@ -32,7 +32,8 @@ class OwnColumns(BaseModel):
     kept: int = 0
     """Rows whose own answer cell held something and was left (keep_answers)."""
     left_for_review: int = 0
-    """Answered rows that need review: their own cells stay empty until a reviewer decides."""
+    """Answered rows that need review: their own cells stay empty until a reviewer approves them
+    (a rejected answer is never written)."""
     not_offered: int = 0
     """Yes/No cells left empty because their dropdown offers no such value."""
 
@@ -48,17 +49,22 @@ def filled_copy(filename: str, data: bytes, questionnaire: Questionnaire, answer
     return _filled_workbook(filename, data, questionnaire, answers, own)
 
 
-def own_cells(answer: RowAnswer, existing: str, existing_yes_no: str, offered: list[str] | None, own: OwnColumns
-              ) -> tuple[str | None, str | None]:
-    """(text for the own answer cell, value for the own Yes/No cell); None leaves a cell as it is."""
-    if not answer.answer or answer.needs_review != "No":
-        own.left_for_review += bool(answer.answer)
+# Rows a customer may be sent: sent without review, or approved (edited) by a reviewer.
+_SENDABLE = ("No", "Approved", "Edited")
+
+
+def own_cells(answer: RowAnswer, existing: str | None, existing_yes_no: str, offered: list[str] | None,
+              own: OwnColumns) -> tuple[str | None, str | None]:
+    """(text for the own answer cell, value for the own Yes/No cell); None leaves a cell as it is.
+    `existing` is None when the sheet has no own answer column."""
+    if not answer.answer or answer.needs_review not in _SENDABLE:
+        own.left_for_review += bool(answer.answer) and answer.needs_review == "Yes"
         return None, None
-    text: str | None = answer.answer
-    if own.keep_answers and existing.strip():
+    text: str | None = answer.answer if existing is not None else None
+    if text is not None and own.keep_answers and existing.strip():
         own.kept += 1
         text = None
-    else:
+    elif text is not None:
         own.written += 1
     opening = yes_no_value(answer.answer)
     if opening not in ("Yes", "No") or (own.keep_answers and existing_yes_no.strip()):
@@ -116,8 +122,8 @@ def _fill_own_workbook(book, sheet, layout: SheetLayout, answers: Answers, own: 
         existing = sheet.cell(row, layout.answer_column).value if layout.answer_column else None
         said = sheet.cell(row, layout.yes_no_column).value if layout.yes_no_column else None
         offered = dropdown_options(book, sheet, row, layout.yes_no_column) if layout.yes_no_column else None
-        text, yes_no = own_cells(answer, "" if existing is None else str(existing), "" if said is None else str(said),
-                                 offered, own)
+        text, yes_no = own_cells(answer, ("" if existing is None else str(existing)) if layout.answer_column else None,
+                                 "" if said is None else str(said), offered, own)
         if text is not None and layout.answer_column:
             cell = sheet.cell(row, layout.answer_column, _clip(text))
             cell.data_type = "s"
@@ -151,7 +157,7 @@ def _range_values(book, sheet, reference: str) -> list[str] | None:
 def _fill_own_row(row: list[str], layout: SheetLayout, answer: RowAnswer, own: OwnColumns) -> None:
     if layout.answer_column is None and layout.yes_no_column is None:
         return
-    existing = row[layout.answer_column - 1] if layout.answer_column else ""
+    existing = row[layout.answer_column - 1] if layout.answer_column else None
     said = row[layout.yes_no_column - 1] if layout.yes_no_column else ""
     text, yes_no = own_cells(answer, existing, said, None, own)
     if text is not None and layout.answer_column:
