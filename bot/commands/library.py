@@ -1,4 +1,4 @@
-"""`rfpbot library import FILE` and `rfpbot library list`: the answer library from the terminal."""
+"""`rfpbot library import|list|show|export|retire`: the answer library from the terminal."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import json
 from storage import LibraryEntry, LibraryEntryNotFound
 
 from ..deps import make_embedder, open_store
-from ..questionnaire.writing import inert_cell
 from ..errors import BotError
+from ..questionnaire.writing import inert_cell
 from ..settings import Settings
 
 
