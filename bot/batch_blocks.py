@@ -62,6 +62,9 @@ def summary_blocks(summary: BatchSummary, job_id: str) -> list[dict]:
     if decided_counts:
         details.append(f"reviewed: {decided_counts}")
     blocks = [_section("\n".join(lines)), _context(" · ".join(details) + f" · job `{job_id}`")]
+    note = summary.own_columns_note()
+    if note:
+        blocks.append(_context(escape(note)))
     blocks += [_context(f":warning: {escape(w)}") for w in summary.warnings]
     blocks.append(actions([button("Export again (with review decisions)", ACTION_EXPORT, job_id)]))
     return blocks

@@ -45,6 +45,7 @@ async def test_a_shared_workbook_comes_back_filled_with_a_summary_and_review_but
     assert review[rows[UNANSWERABLE[0]]] == "Yes"
     summary = next(m for m in thread if "batch_export" in json.dumps(m.get("blocks", [])))
     assert "11/11 questions answered" in text_of([summary]) and "1 repeated" in text_of([summary])
+    assert "own answer columns: " in text_of([summary])  # its Vendor response column got the reviewed answers
     pages = [m for m in thread if "Answers to review" in json.dumps(m.get("blocks", []))]
     assert pages and "SOC 1" in text_of(pages) and "review_approve" in json.dumps(pages[0]["blocks"])
     assert slack.downloads == [file["id"]]

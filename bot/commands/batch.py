@@ -144,24 +144,13 @@ async def _write(batches: BatchStore, store: Store, job: BatchJob, output: Path)
     return summary
 
 
-def _own_columns(summary: BatchSummary) -> list[str]:
-    own = summary.own_columns
-    if not any(own.values()):
-        return []
-    line = (f"The questionnaire's own answer columns: {own['written']} filled, {own['left_for_review']} left empty "
-            "until reviewed")
-    line += f", {own['kept']} kept as they were (--keep-answer-columns)" if own["kept"] else ""
-    line += f", {own['not_offered']} Yes/No left empty (not in the cell's list)" if own["not_offered"] else ""
-    return [line + "."]
-
-
 def _text(summary: BatchSummary) -> str:
     statuses = ", ".join(f"{n} {status}" for status, n in sorted(summary.by_status.items()))
     lines = [f"{summary.answered}/{summary.questions} questions answered ({statuses or 'none'}); "
              f"{summary.needs_review} need review.",
              f"{summary.repeated} repeated question(s) answered once, {summary.from_library} from approved answers, "
              f"{summary.failed} not answered, {summary.skipped} row(s) set aside as headings.",
-             *_own_columns(summary),
+             *filter(None, [summary.own_columns_note()]),
              f"Filled copy: {summary.output}"]
     lines += [f"warning: {w}" for w in summary.warnings]
     return "\n".join(lines)

@@ -40,6 +40,18 @@ class BatchSummary(BaseModel):
     """The questionnaire's own answer cells: written, kept, left_for_review, not_offered."""
     warnings: list[str] = Field(default_factory=list)
 
+    def own_columns_note(self) -> str | None:
+        """What was written into the questionnaire's own answer columns, in a sentence (None: nothing)."""
+        own = self.own_columns
+        if not any(own.values()):
+            return None
+        parts = [f"{own.get('written', 0)} filled", f"{own.get('left_for_review', 0)} left empty until reviewed"]
+        if own.get("kept"):
+            parts.append(f"{own['kept']} kept as they were")
+        if own.get("not_offered"):
+            parts.append(f"{own['not_offered']} Yes/No left empty (not in the cell's list)")
+        return "The questionnaire's own answer columns: " + ", ".join(parts) + "."
+
 
 class Export(BaseModel):
     """The filled file and what is in it."""
