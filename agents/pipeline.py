@@ -28,6 +28,7 @@ from .gate import load as load_gate, send_threshold
 from .grounding import passages
 from .escalation import escalation_reason
 from .guardrails import screen
+from .injection import quarantine
 from .language import language_of
 from .llm import LLM
 from .planner import plan
@@ -75,10 +76,11 @@ class Pipeline:
         """What runs compute of one document, computed now and cached: its passages, their vectors
         and term counts (read as a run reads it, planted instructions cut), and the terms of its
         chunks (what research reads of it)."""
-        document = await RunContext(index=self.index, llm=None, config=self.config).document(source_path)
-        await self.semantics.prepare(t for p in passages(document.text) for t in (p.about, p.text))
-        Scorer.over_documents(self.semantics, [document.text])
-        key_terms(together(chunk.text for chunk in chunk_document(await self.index.read_document(source_path))))
+        stored = await self.index.read_document(source_path)
+        text, _ = quarantine(stored.text)  # as RunContext.document reads it
+        await self.semantics.prepare(t for p in passages(text) for t in (p.about, p.text))
+        Scorer.over_documents(self.semantics, [text])
+        key_terms(together(chunk.text for chunk in chunk_document(stored)))
 
     async def aclose(self) -> None:
         """Close the model's connections (the index belongs to the caller)."""

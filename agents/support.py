@@ -100,7 +100,7 @@ class Scorer:
 
     def __init__(self, semantics: Semantics, pool: Sequence[str]) -> None:
         self.semantics = semantics
-        self._pool = _Pool(len(pool), _document_frequencies(tuple(pool)))
+        self._pool = _Pool(len(pool), _counted(tuple(pool)))
 
     @classmethod
     def over_documents(cls, semantics: Semantics, documents: Iterable[str]) -> Scorer:
@@ -198,14 +198,10 @@ def _abouts(document: str) -> tuple[str, ...]:
     return tuple(p.about for p in passages(document))
 
 
-def _document_frequencies(pool: tuple[str, ...]) -> dict[str, int]:
-    """How many texts of the pool each term occurs in (a new dict: the cached counts stay as they are)."""
-    return dict(_counted(pool))
-
-
 @functools.lru_cache(maxsize=1024)
 def _counted(pool: tuple[str, ...]) -> dict[str, int]:
     # Every node of every run over the same documents counts the same passages: count them once.
+    # The dict is shared by every pool built on it: read, never written.
     df: dict[str, int] = {}
     for text in pool:
         for term in set(key_terms(text)):

@@ -80,7 +80,8 @@ def main() -> None:
         summary = json.loads(rfpbot(["batch", str(workbook), "--engine", "offline", "--json"], env))
         sheet = load_workbook(Path(tmp) / "questionnaire-answered.xlsx")["Security"]
         header = {sheet.cell(3, c).value: c for c in range(1, sheet.max_column + 1)}
-        rows = [r for r in range(4, sheet.max_row + 1) if sheet.cell(r, 2).value in set(questions)]
+        asked = set(questions)
+        rows = [r for r in range(4, sheet.max_row + 1) if sheet.cell(r, 2).value in asked]
         wrong, reused, should = [], 0, 0
         for r in rows:
             question = sheet.cell(r, 2).value

@@ -68,14 +68,14 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
     library = make_library(settings, store, embedder)
     batches = BatchStore(store)
     pages = BatchReview(client, batches, reviewers)
-    publisher = BatchPublisher(client, SlackFiles(client, settings.batch_max_bytes), batches, store, pages)
+    files = SlackFiles(client, settings.batch_max_bytes)
+    publisher = BatchPublisher(client, files, batches, store, pages)
     return AppDeps(client=client, store=store, queue=QuestionQueue(store, notify),
                    desk=ReviewDesk(client, store, reviewers, library, pages), auth=WorkspaceAuth(client),
                    jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher,
                    feedback=FeedbackStore(store), home=HomeTab(client, ActivityStore(store), reviewers.default),
                    channels=ChannelSettingsStore(store),
-                   library_import=SlackLibraryImport(client, SlackFiles(client, settings.batch_max_bytes), store,
-                                                     embedder, reviewers, limits_of(settings)),
+                   library_import=SlackLibraryImport(client, files, store, embedder, reviewers, limits_of(settings)),
                    default_threshold=send_threshold(settings.confidence_threshold),
                    knowledge_bases=lambda: available(settings))
 

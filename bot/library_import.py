@@ -25,7 +25,7 @@ from .questionnaire.answers import AnswerColumns, answer_text, find_answer_colum
 from .questionnaire.grid import Grid
 from .questionnaire.layout import column_name
 from .questionnaire.models import BatchOptions, Limits, QuestionRow, SheetLayout
-from .questionnaire.reading import read_grids, read_questionnaire
+from .questionnaire.reading import questionnaire_of, read_grids
 
 # A Yes or No says the status; "N/A" or a free-text answer alone does not (the entry then has none).
 _STATUS = {"Yes": "Fully Supported", "No": "Not Supported"}
@@ -63,8 +63,9 @@ async def import_answers(filename: str, data: bytes, options: ImportOptions, lim
     name = PurePath(filename).name
     read = BatchOptions(sheet=options.sheet, question_column=options.question_column)
     # A big workbook takes openpyxl a while: off the event loop (in Slack it also acknowledges events).
-    questionnaire = await asyncio.to_thread(read_questionnaire, filename, data, read, limits)
-    grids = {g.name: g for g in (await asyncio.to_thread(read_grids, filename, data, limits))[1]}
+    kind, sheets, encoding = await asyncio.to_thread(read_grids, filename, data, limits)
+    questionnaire = questionnaire_of(filename, kind, sheets, encoding, read, limits)
+    grids = {g.name: g for g in sheets}
     report = ImportReport(file=name, columns={})
     found = []
     for layout in questionnaire.layouts:

@@ -24,6 +24,12 @@ def read_grids(filename: str, data: bytes, limits: Limits) -> tuple[str, list[Gr
 def read_questionnaire(filename: str, data: bytes, options: BatchOptions, limits: Limits) -> Questionnaire:
     """Every question of the file, where it sits, and the rows set aside; errors say what to change."""
     kind, grids, encoding = read_grids(filename, data, limits)
+    return questionnaire_of(filename, kind, grids, encoding, options, limits)
+
+
+def questionnaire_of(filename: str, kind: str, grids: list[Grid], encoding: str | None, options: BatchOptions,
+                     limits: Limits) -> Questionnaire:
+    """`read_questionnaire` on grids read already (`read_grids`)."""
     name = PurePath(filename).name
     grids = _chosen_sheets(name, grids, options.sheet)
     found = {grid.name: layout_for_column(grid, options.question_column) if options.question_column

@@ -53,7 +53,7 @@ def filled_copy(filename: str, data: bytes, questionnaire: Questionnaire, answer
 _SENDABLE = ("No", "Approved", "Edited")
 
 
-def own_cells(answer: RowAnswer, existing: str | None, existing_yes_no: str, offered: list[str] | None,
+def _own_cells(answer: RowAnswer, existing: str | None, existing_yes_no: str, offered: list[str] | None,
               own: OwnColumns) -> tuple[str | None, str | None]:
     """(text for the own answer cell, value for the own Yes/No cell); None leaves a cell as it is.
     `existing` is None when the sheet has no own answer column."""
@@ -119,17 +119,21 @@ def _fill_own_workbook(book, sheet, layout: SheetLayout, answers: Answers, own: 
     for (name, row), answer in answers.items():
         if name != layout.name:
             continue
-        existing = sheet.cell(row, layout.answer_column).value if layout.answer_column else None
-        said = sheet.cell(row, layout.yes_no_column).value if layout.yes_no_column else None
+        existing = _cell_text(sheet, row, layout.answer_column) if layout.answer_column else None
+        said = _cell_text(sheet, row, layout.yes_no_column) if layout.yes_no_column else ""
         offered = dropdown_options(book, sheet, row, layout.yes_no_column) if layout.yes_no_column else None
-        text, yes_no = own_cells(answer, ("" if existing is None else str(existing)) if layout.answer_column else None,
-                                 "" if said is None else str(said), offered, own)
-        if text is not None and layout.answer_column:
+        text, yes_no = _own_cells(answer, existing, said, offered, own)
+        if text is not None:
             cell = sheet.cell(row, layout.answer_column, _clip(text))
             cell.data_type = "s"
             cell.alignment = Alignment(wrap_text=True, vertical="top")
         if yes_no is not None and layout.yes_no_column:
             sheet.cell(row, layout.yes_no_column, yes_no).data_type = "s"
+
+
+def _cell_text(sheet, row: int, column: int) -> str:
+    value = sheet.cell(row, column).value
+    return "" if value is None else str(value)
 
 
 def dropdown_options(book, sheet, row: int, column: int) -> list[str] | None:
@@ -159,8 +163,8 @@ def _fill_own_row(row: list[str], layout: SheetLayout, answer: RowAnswer, own: O
         return
     existing = row[layout.answer_column - 1] if layout.answer_column else None
     said = row[layout.yes_no_column - 1] if layout.yes_no_column else ""
-    text, yes_no = own_cells(answer, existing, said, None, own)
-    if text is not None and layout.answer_column:
+    text, yes_no = _own_cells(answer, existing, said, None, own)
+    if text is not None:  # only when the sheet has an own answer column
         row[layout.answer_column - 1] = inert_cell(text)
     if yes_no is not None and layout.yes_no_column:
         row[layout.yes_no_column - 1] = yes_no
