@@ -26,6 +26,10 @@ class Embedder(Protocol):
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
+    async def aclose(self) -> None:
+        """Release connections (a local model holds none); the index closes its embedder."""
+        ...
+
 
 def _unit_rows(matrix: np.ndarray) -> np.ndarray:
     matrix = np.asarray(matrix, dtype=np.float32)
@@ -66,6 +70,9 @@ class WordLlamaEmbedder:
             return self.embed_sync(texts)
         return await asyncio.to_thread(self.embed_sync, texts)
 
+    async def aclose(self) -> None:
+        """Nothing to release: the weights are in memory."""
+
 
 class OpenAIEmbedder:
     """OpenAI (or any compatible endpoint's) embeddings through AsyncOpenAI."""
@@ -90,3 +97,7 @@ class OpenAIEmbedder:
         if not rows:
             return np.zeros((0, 0), dtype=np.float32)
         return _unit_rows(np.array(rows))
+
+    async def aclose(self) -> None:
+        """Close the client's connections (over aiohttp, an unclosed one is reported when collected)."""
+        await self._client.close()

@@ -61,7 +61,7 @@ class Index(Protocol):
         ...
 
     async def close(self) -> None:
-        """Release connections."""
+        """Release connections, the embedder's too."""
         ...
 
     async def drop(self) -> None:

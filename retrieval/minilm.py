@@ -149,3 +149,6 @@ class MiniLMEmbedder:
 
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         return await asyncio.to_thread(self.embed_sync, texts)
+
+    async def aclose(self) -> None:
+        """Nothing to release: the weights are in memory."""

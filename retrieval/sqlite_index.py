@@ -262,6 +262,7 @@ class EmbeddedIndex:
 
     async def close(self) -> None:
         await self._run(self._conn.close)
+        await self.embedder.aclose()
 
     async def drop(self) -> None:
         await self.close()

@@ -267,6 +267,7 @@ class WeaviateIndex:
 
     async def close(self) -> None:
         await self._client.close()
+        await self.embedder.aclose()
 
     @_reported
     async def drop(self) -> None:

@@ -66,6 +66,9 @@ class HashEmbedder:
         norms = np.linalg.norm(rows, axis=1, keepdims=True)
         return rows / np.where(norms == 0, 1, norms)
 
+    async def aclose(self) -> None:
+        """Nothing to release."""
+
 
 class FailingEmbedder(HashEmbedder):
     """Fails after embedding `ok_calls` batches, like a model server going away."""

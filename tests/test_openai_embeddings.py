@@ -17,12 +17,14 @@ def _client(url: str) -> AsyncOpenAI:
 async def test_ingest_and_search_with_openai_embeddings(tmp_path, kb_copy):
     fake = FakeOpenAI()
     with fake.serve() as server:
-        embedder = OpenAIEmbedder(_client(server.url), "text-embedding-3-small", batch=50)
+        client = _client(server.url)
+        embedder = OpenAIEmbedder(client, "text-embedding-3-small", batch=50)
         index = EmbeddedIndex(tmp_path / "i.sqlite", embedder)
         summary = await ingest([kb_copy], index)
         hits = await index.search("SCIM provisioning deprovisioning", k=1, alpha=1.0)
         stats = await index.stats()
         await index.close()
+    assert client.is_closed()  # the index releases its embedder's connections
     assert stats.embedder == "openai:text-embedding-3-small"
     assert hits[0].source_path == "identity/scim.md"
     batches = [len(c.body["input"]) for c in fake.calls[:-1]]
