@@ -14,7 +14,9 @@ _ADDRESSING = [
     r"\b(?:ignore|disregard|forget|override|bypass)\b[^.?!\n]{0,30}\b(?:instructions?|prompts?|guardrails)\b",
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding)\b",
     r"\b(?:system|developer|hidden|initial)\s+(?:prompt|message|instructions?)\b",
-    r"\byou\s+(?:are|will)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|jailbroken|DAN|different|new)\b",
+    r"\byou\s+(?:are|will)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|jailbroken|DAN)\b",
+    # "new"/"different" only with a role: "if you are new, please…" is a handbook talking to staff.
+    r"\byou\s+(?:are|will\s+be)\s+(?:now\s+)?(?:an?\s+)?(?:new|different)\s+(?:\w+\s+)?(?:assistant|AI|model|bot|persona|character|system)\b",
     r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)|an?\s+(?:different|unrestricted|evil))\b",
     r"\bpretend\s+(?:to\s+be|you\s+are)\b",
     r"\b(?:reveal|print|show|repeat|output|leak)\b[^.?!\n]{0,30}\b(?:your|the)\s+(?:prompt|instructions|system|configuration|api\s*key|secrets?)\b",
@@ -26,7 +28,11 @@ _ANSWER_FORMAT = [
     r"\b(?:answer|respond|reply|mark|rate|classify|report|say)\b[^.?!\n]{0,40}\b(?:Fully|Partially)\s+Supported\b",
     r"(?<![\w-])(?:Fully|Partially)\s+Supported\b",
     r"\bcompliance[_ ]status\b|\bconfidence(?:[_ ]score)?\s*(?:[:=]|of|is)\s*\d{2,3}\b|\bverdict\s*[:=]\s*(?:PASS|REVISE|FAIL)\b",
-    r"\b(?:AI|assistant|chatbot|language model|LLM|bot)s?\b[^.?!\n]{0,40}\b(?:must|should|shall|always|never)\b",
+    # A model told what to do, not a product feature described ("AI features … should not be enabled").
+    r"\b(?:AI|assistant|chatbot|language model|LLM|bot)s?\s+(?:reading|processing|answering|parsing|summari[sz]ing|"
+    r"that\s+reads?|which\s+reads?|who\s+reads?)\b[^.?!\n]{0,40}\b(?:must|should|shall|always|never)\b",
+    r"\b(?:AI|assistant|chatbot|language model|LLM|bot)s?\s+(?:must|should|shall)\s+(?:always\s+|never\s+)?"
+    r"(?:ignore|answer|reply|respond|say|mark|rate|output|state|claim)\b",
 ]
 _QUESTION = re.compile("|".join(_ADDRESSING), re.IGNORECASE)
 _PASSAGE = re.compile("|".join(_ADDRESSING + [p for p in _ANSWER_FORMAT if "Supported" not in p]), re.IGNORECASE)
