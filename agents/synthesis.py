@@ -7,6 +7,7 @@ import difflib
 from dataclasses import dataclass
 
 from .context import RunContext
+from .duty import asks_vendor_act, left_to_customer
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
 from .facets import facet_coverage
 from .grounding import Passage, occurs_in, passage_for, passages
@@ -141,10 +142,16 @@ def _with_scope_limit(chosen: list[_Quote], documents: dict[str, Document]) -> l
 def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[ComplianceStatus, str]:
     """From the wording of the passages that answer: a denial, a limit, a gap, or none of these."""
     on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
-    for quote in [q for q in chosen if q in on_point or _names_more(question, q, chosen[0])]:
+    # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
+    # a "not" in that passage is part of the fact, not a denial of the question.
+    deniable = [q for q in chosen if q in on_point or _names_more(question, q, chosen[0])] if is_yes_no(question) else []
+    for quote in deniable:
         denial = new_cues(quote.passage.text, question, NEGATIVE_CUES)
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial[0].strip()}")'
+        duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
+        if duty and not quote.scope:
+            return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
     for quote in chosen:
         narrowed = restricted_scope(question, quote.passage.text)
         limit = [narrowed] if narrowed else new_cues(quote.passage.text, question, PARTIAL_CUES) if quote in on_point else []

@@ -249,7 +249,15 @@ def _term_set(text: str) -> frozenset[str]:
 
 def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
     terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in CLOUD_STEMS]
-    return not terms or all(matches(t, present) or spelled_out(t, text) for t in terms)
+    return not terms or all(matches(t, present) or spelled_out(t, text) for t in terms) or _named_pair(phrase, text)
+
+
+def _named_pair(phrase: str, text: str) -> bool:
+    """A two-letter acronym written out as a capitalised two-word name: UK ← "United Kingdom",
+    EU ← "European Union". Only capitalised words: two letters alone match too many word pairs."""
+    if not (len(phrase) == 2 and phrase.isalpha() and phrase.isupper() and phrase.isascii()):
+        return False
+    return bool(re.search(rf"\b{phrase[0]}[a-z]+\s+{phrase[1]}[a-z]+\b", text))
 
 
 def missing_words(question: str, text: str) -> list[str]:
@@ -339,8 +347,11 @@ def restricted_scope(question: str, text: str) -> str | None:
     return None
 
 
-_YES_NO = re.compile(r"^\W*(?:is|are|do|does|did|can|could|will|would|should|shall|have|has|was|were|may|must|"
-                     r"am|isn't|aren't|don't|doesn't|can't|won't)\b", re.I)
+AUXILIARY = (r"(?:is|are|do|does|did|can|could|will|would|should|shall|have|has|was|were|may|must|"
+              r"am|isn't|aren't|don't|doesn't|can't|won't)\b")
+# "When a deletion is requested, is event data removed?": a clause before the comma, then the question.
+_YES_NO = re.compile(r"^\W*(?:(?:when|if|once|after|before|during|for|in|on|with|where|as)\b[^,?]{1,80},\s*)?"
+                     + AUXILIARY, re.I)
 
 
 def is_yes_no(question: str) -> bool:

@@ -46,7 +46,7 @@ DATA = ROOT / "eval" / "gate_data.jsonl"
 # of paraphrased sentences, uncited sentences…) are constant for the offline engine's extractive answers,
 # so they cannot be fitted on its development runs.
 ABSTENTION_FEATURES = ["closest_relevance", "closest_semantic"]
-ANSWER_FEATURES = ["relevance", "denial_cue", "limit_cue", "universal_question", "customer_question"]
+ANSWER_FEATURES = ["relevance", "denial_cue", "limit_cue", "universal_question", "customer_question", "open_question"]
 TARGET = 0.95
 REPEATS = 10
 C = 0.3  # inverse L2 strength: strong, since each regression sees a few dozen answers

@@ -1,0 +1,40 @@
+"""Whose job it is: documentation that leaves something to the customer answers "no" to a
+question asking whether the vendor does it.
+
+Documentation speaks to its reader, the customer ("it is up to you to secure your
+instance", "you have 72 hours to tell the data subjects"); a questionnaire speaks to the
+vendor ("Will you secure our instance?"). A passage that puts the act on its reader is
+the vendor saying it does not do it for them. A question about what the customer may do
+("Can a customer forward its logs?") is answered by such a passage, not denied by it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .terms import AUXILIARY, is_yes_no
+
+# The reader (or "the customer") made responsible, in general English: not a list read off any vendor.
+_LEFT_TO_READER = re.compile(
+    r"\b(?:(?:it\s+is|it's)\s+up\s+to\s+you|up\s+to\s+the\s+customer|(?:is|are)\s+your\s+(?:own\s+)?responsibility|"
+    r"you(?:,\s*as\s+the\s+customer,)?\s+(?:are|remain)\s+(?:solely\s+)?responsible|"
+    r"(?:the\s+)?customers?\s+(?:is|are|remains?)\s+(?:solely\s+)?responsible|"
+    r"(?:the\s+)?customer's\s+(?:own\s+)?responsibility|you\s+have\s+\d+\s+(?:hours|days)\s+to)\b",
+    re.IGNORECASE)
+# The asker's side as the actor of a yes/no question: "Can we…", "May a customer…", "Are users able to…".
+_ASKER_ACTS = re.compile(
+    r"^\W*(?:[^,?]{1,80},\s*)?" + AUXILIARY + r"\s+(?:we|our\s+\w+|(?:a|the|each|every)\s+customer|customers|(?:a|the)?\s*users?|"
+    r"(?:an?|the)\s+(?:admin|administrator|organization|tenant|client)s?|admins|administrators|tenants|clients)\b"
+    r"(?!\s+(?:data|content|information|records|applications?|apps|workloads?|keys?|accounts?|files|backups|"
+    r"logs?|traffic|secrets|passwords|instances?)\b)", re.IGNORECASE)
+
+
+def left_to_customer(text: str) -> str | None:
+    """The phrase of a passage that puts the act on its reader, the customer, or None."""
+    match = _LEFT_TO_READER.search(text)
+    return match.group(0) if match else None
+
+
+def asks_vendor_act(question: str) -> bool:
+    """A yes/no question about what the vendor does, not about what the asker's side may do."""
+    return is_yes_no(question) and not _ASKER_ACTS.match(question)

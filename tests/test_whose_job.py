@@ -1,0 +1,66 @@
+"""Statuses a reader of real documentation would give: a duty the docs leave to the customer
+answers "no" to "will you do it?", a fact stated with "not" answers a question asking for
+that fact, and a place named as an acronym is found written out."""
+
+from __future__ import annotations
+
+from agents.duty import asks_vendor_act, left_to_customer
+from agents.pipeline import Pipeline
+from agents.terms import is_yes_no
+from retrieval import ingest
+
+from .documents import write
+
+_PAGES = {
+    "self-hosting.md": "# Self-hosting\n\nDeploying on your own servers is straightforward. When self-hosting, it is up to "
+                       "you to secure your instance with TLS and a firewall.\n",
+    "breaches.md": "# Data breaches under GDPR\n\nIf you have a data breach, you have 72 hours to tell the data subjects "
+                   "or face penalties.\n",
+    "logs.md": "# Log export\n\nCustomers can forward their application logs to an external log service. You are "
+               "responsible for the retention settings of that service.\n",
+    "transfers.md": "# International transfers\n\nIf data transfer is required from the United Kingdom, EU or EEA to our "
+                    "US-West based environment, we rely on Standard Contractual Clauses (SCCs).\n",
+    "retention.md": "# Retention\n\nDeleted projects are not kept: project data is removed after 30 days.\n",
+}
+
+
+async def _pipeline(tmp_path, index) -> Pipeline:
+    for name, text in _PAGES.items():
+        write(tmp_path / "docs" / name, text)
+    await ingest([tmp_path / "docs"], index)
+    return Pipeline(index)
+
+
+async def test_a_duty_the_documentation_leaves_to_the_customer_is_not_claimed_for_the_vendor(tmp_path, index):
+    pipeline = await _pipeline(tmp_path, index)
+    secured = await pipeline.run("If we self-host, will you take care of securing our instance?")
+    assert secured.synthesis.compliance_status == "Not Supported"
+    assert "self-hosting.md" in {c.source_path for c in secured.synthesis.citations}
+    notified = await pipeline.run("Will you notify us of a personal data breach within 72 hours?")
+    assert notified.synthesis.compliance_status != "Fully Supported"
+
+
+async def test_what_the_customer_may_do_is_answered_by_a_page_addressed_to_the_customer(tmp_path, index):
+    pipeline = await _pipeline(tmp_path, index)
+    result = await pipeline.run("Can a customer forward its application logs to an external log service?")
+    assert result.synthesis.compliance_status == "Fully Supported"
+
+
+async def test_an_acronym_written_out_in_the_documents_is_found_and_a_fact_with_not_in_it_answers(tmp_path, index):
+    pipeline = await _pipeline(tmp_path, index)
+    transfers = await pipeline.run("What do you rely on when personal data is transferred from the UK to your US environment?")
+    assert transfers.synthesis.compliance_status == "Fully Supported"
+    assert "Standard Contractual Clauses" in transfers.synthesis.answer
+    kept = await pipeline.run("How long is the data of a deleted project kept?")
+    assert kept.synthesis.compliance_status != "Not Supported"
+    assert "30 days" in kept.synthesis.answer
+
+
+def test_the_question_forms_behind_those_answers():
+    assert is_yes_no("When a deletion is requested, is event data removed at once?")
+    assert not is_yes_no("In which regions, if any, is data stored?")
+    assert asks_vendor_act("Will you notify us of a breach?") and asks_vendor_act("If we self-host, will you patch it?")
+    assert not asks_vendor_act("Can we bring our own keys?") and not asks_vendor_act("May a customer export data?")
+    assert asks_vendor_act("Is customer data replicated to a second region?")
+    assert left_to_customer("You, as the customer, are responsible for your own plan.")
+    assert left_to_customer("Customers can enable MFA in settings.") is None
