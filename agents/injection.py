@@ -34,8 +34,23 @@ _ANSWER_FORMAT = [
     r"\b(?:AI|assistant|chatbot|language model|LLM|bot)s?\s+(?:must|should|shall)\s+(?:always\s+|never\s+)?"
     r"(?:ignore|answer|reply|respond|say|mark|rate|output|state|claim)\b",
 ]
+# In documentation the same words have ordinary meanings ("attackers may pretend to be IT staff", "print your
+# API key", "enable Developer Mode", "jailbreak detection"): only what can mean the bot counts there.
+_ADDRESSING_IN_PASSAGES = [
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding)\s+"
+    r"(?:instructions?|prompts?|rules|messages?)\b",
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:your|the\s+system)\s+(?:instructions?|prompts?|guardrails|rules)\b",
+    r"\b(?:system|developer|hidden)\s+prompt\b",
+    r"\byou\s+(?:are|will)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|jailbroken|DAN)\b",
+    _ADDRESSING[4],
+    r"\bpretend\s+(?:to\s+be|you\s+are)\s+(?:an?\s+)?(?:AI|assistant|chatbot|bot|language\s+model)\b",
+    r"\b(?:reveal|print|show|repeat|output|leak)\b[^.?!\n]{0,30}\byour\s+(?:system\s+)?(?:prompt|instructions)\b",
+    r"\bDAN\s+mode\b",
+    _ADDRESSING[-1],
+]
 _QUESTION = re.compile("|".join(_ADDRESSING), re.IGNORECASE)
-_PASSAGE = re.compile("|".join(_ADDRESSING + [p for p in _ANSWER_FORMAT if "Supported" not in p]), re.IGNORECASE)
+_PASSAGE = re.compile("|".join(_ADDRESSING_IN_PASSAGES + [p for p in _ANSWER_FORMAT if "Supported" not in p]),
+                      re.IGNORECASE)
 _STATUS = re.compile("|".join(p for p in _ANSWER_FORMAT if "Supported" in p))  # status words are case-sensitive
 
 

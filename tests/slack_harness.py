@@ -21,6 +21,12 @@ from .fakes.slack_requests import SIGNING_SECRET, SlackSender
 from .fakes.slack_server import TOKEN, FakeSlack
 
 
+# The review flow's tests need answers that go to a reviewer. A near-miss abstention ("SOC 1" beside the
+# sample's SOC 2, confidence 79) is right, and whether the fitted threshold (79 after the five-vendor fit)
+# sends it moves with every refit, so the app under test has the threshold an operator can set.
+REVIEW_THRESHOLD = 85
+
+
 def app_settings(slack_url: str, data_dir: Path, **overrides) -> Settings:
     """Settings as an operator would give them, pointed at the fake Slack."""
     values = {"slack_bot_token": TOKEN, "slack_signing_secret": SIGNING_SECRET, "slack_api_url": slack_url + "/api/",
@@ -75,11 +81,13 @@ async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: 
     `pipeline` may be a coroutine function that builds it on the worker's loop
     (needed when it holds a loop-bound client such as Weaviate's).
     """
-    settings = app_settings(slack_url, data_dir, **overrides)
+    settings = app_settings(slack_url, data_dir, **{"confidence_threshold": REVIEW_THRESHOLD, **overrides})
     store = open_store(settings)
     client = slack_client(settings)
     async def build():
         built = await pipeline() if callable(pipeline) and not isinstance(pipeline, Pipeline) else pipeline
+        if built.config.confidence_threshold is None:  # as make_pipeline gives the settings' threshold to the pipeline
+            built.config = built.config.model_copy(update={"confidence_threshold": settings.confidence_threshold})
         return build_worker(settings, client, store, built, embedder, progress_interval=0.2,
                             opener=lambda name: open_index(settings, kb=name))
 
