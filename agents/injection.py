@@ -10,18 +10,22 @@ from __future__ import annotations
 import functools
 import re
 
+_UNRESTRICTED = r"\byou\s+(?:are|will)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|jailbroken|DAN)\b"
+# "new"/"different" only with a role: "if you are new, please…" is a handbook talking to staff.
+_NEW_ROLE = (r"\byou\s+(?:are|will\s+be)\s+(?:now\s+)?(?:an?\s+)?(?:new|different)\s+(?:\w+\s+)?"
+             r"(?:assistant|AI|model|bot|persona|character|system)\b")
+_CHAT_MARKUP = r"<\|?(?:im_start|system|assistant)\|?>|\[/?INST\]|###\s*(?:system|instruction)"
 _ADDRESSING = [
     r"\b(?:ignore|disregard|forget|override|bypass)\b[^.?!\n]{0,30}\b(?:instructions?|prompts?|guardrails)\b",
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding)\b",
     r"\b(?:system|developer|hidden|initial)\s+(?:prompt|message|instructions?)\b",
-    r"\byou\s+(?:are|will)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|jailbroken|DAN)\b",
-    # "new"/"different" only with a role: "if you are new, please…" is a handbook talking to staff.
-    r"\byou\s+(?:are|will\s+be)\s+(?:now\s+)?(?:an?\s+)?(?:new|different)\s+(?:\w+\s+)?(?:assistant|AI|model|bot|persona|character|system)\b",
+    _UNRESTRICTED,
+    _NEW_ROLE,
     r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were)|an?\s+(?:different|unrestricted|evil))\b",
     r"\bpretend\s+(?:to\s+be|you\s+are)\b",
     r"\b(?:reveal|print|show|repeat|output|leak)\b[^.?!\n]{0,30}\b(?:your|the)\s+(?:prompt|instructions|system|configuration|api\s*key|secrets?)\b",
     r"\bjailbreak\b|\bDAN\s+mode\b|\bdeveloper\s+mode\b",
-    r"<\|?(?:im_start|system|assistant)\|?>|\[/?INST\]|###\s*(?:system|instruction)",
+    _CHAT_MARKUP,
 ]
 # What only a bot's answer contains: a passage using it is addressed to the bot, not to readers.
 _ANSWER_FORMAT = [
@@ -41,12 +45,12 @@ _ADDRESSING_IN_PASSAGES = [
     r"(?:instructions?|prompts?|rules|messages?)\b",
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:your|the\s+system)\s+(?:instructions?|prompts?|guardrails|rules)\b",
     r"\b(?:system|developer|hidden)\s+prompt\b",
-    r"\byou\s+(?:are|will)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|jailbroken|DAN)\b",
-    _ADDRESSING[4],
+    _UNRESTRICTED,
+    _NEW_ROLE,
     r"\bpretend\s+(?:to\s+be|you\s+are)\s+(?:an?\s+)?(?:AI|assistant|chatbot|bot|language\s+model)\b",
     r"\b(?:reveal|print|show|repeat|output|leak)\b[^.?!\n]{0,30}\byour\s+(?:system\s+)?(?:prompt|instructions)\b",
     r"\bDAN\s+mode\b",
-    _ADDRESSING[-1],
+    _CHAT_MARKUP,
 ]
 _QUESTION = re.compile("|".join(_ADDRESSING), re.IGNORECASE)
 _PASSAGE = re.compile("|".join(_ADDRESSING_IN_PASSAGES + [p for p in _ANSWER_FORMAT if "Supported" not in p]),
