@@ -249,7 +249,21 @@ def _term_set(text: str) -> frozenset[str]:
 
 def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
     terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in CLOUD_STEMS]
-    return not terms or all(matches(t, present) or spelled_out(t, text) for t in terms) or _named_pair(phrase, text)
+    return (not terms or all(matches(t, present) or spelled_out(t, text) for t in terms) or _named_pair(phrase, text)
+            or _major_version(phrase, text))
+
+
+_DOT_ZERO = re.compile(r"^([A-Za-z][\w-]*)\s*v?(\d+)\.0$")
+
+
+def _major_version(phrase: str, text: str) -> bool:
+    """A ".0" version written as its major number alone: "SAML 2.0" ← "SAML2" or "SAML 2", but not
+    "TLS 1.0" ← "TLS 1.2" (a minor number written is another version)."""
+    match = _DOT_ZERO.match(phrase)
+    if not match:
+        return False
+    name, major = match.groups()
+    return bool(re.search(rf"\b{re.escape(name)}\s*v?{major}(?![.\d])", text, re.IGNORECASE))
 
 
 def _named_pair(phrase: str, text: str) -> bool:

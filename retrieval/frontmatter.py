@@ -1,4 +1,8 @@
-"""A small front-matter reader: `---` fenced `key: value` lines at the top of a file."""
+"""Front matter: the `---` fenced YAML block at the top of a markdown file.
+
+Read as YAML (PyYAML's safe loader), so what documentation sites write there (folded
+`description: >-` lines, lists of tags, dates) is read, not taken for a broken file.
+"""
 
 from __future__ import annotations
 
@@ -18,19 +22,30 @@ def split_front_matter(raw: str) -> tuple[dict[str, str], str]:
         return {}, raw
     for end, line in enumerate(lines[1:], start=1):
         if line.strip() in ("---", "..."):
-            meta = _parse_pairs(lines[1:end])
-            return meta, "".join(lines[end + 1 :])
+            return _parse("".join(lines[1:end])), "".join(lines[end + 1 :])
     raise MalformedFrontMatter("front matter opened with '---' is never closed")
 
 
-def _parse_pairs(lines: list[str]) -> dict[str, str]:
-    meta: dict[str, str] = {}
-    for number, line in enumerate(lines, start=2):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#") or stripped.startswith("- "):
-            continue
-        key, sep, value = stripped.partition(":")
-        if not sep or not key.strip():
-            raise MalformedFrontMatter(f"front matter line {number} is not 'key: value'")
-        meta[key.strip().lower()] = value.strip().strip("'\"")
-    return meta
+def _parse(block: str) -> dict[str, str]:
+    import yaml  # only files with front matter pay for it
+
+    try:
+        data = yaml.safe_load(block) if block.strip() else {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 2})" if mark is not None else ""
+        raise MalformedFrontMatter(f"front matter is not valid YAML{where}") from exc
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise MalformedFrontMatter("front matter is not a list of 'key: value' lines")
+    return {str(key).strip().lower(): _text(value) for key, value in data.items() if value is not None}
+
+
+def _text(value: object) -> str:
+    """A metadata value as text: lists joined ("tags: [a, b]" → "a, b"), the rest as written."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_text(item) for item in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{key}: {_text(item)}" for key, item in value.items())
+    return str(value).strip()

@@ -104,6 +104,11 @@ def test_a_standard_spelled_another_way_is_the_same_standard():
     assert unsupported_phrases("Can you share a SOC 1 Type II report?", "We are SOC 2 Type 2 audited.") == ["SOC 1"]
     assert unsupported_phrases("Do you accept TLS 1.3?", "The proxy only supports TLSv1.2 and TLSv1.3.") == []
     assert "tls" in key_terms("The proxy only supports TLSv1.2 and TLSv1.3.")
+    assert unsupported_phrases("Is SAML 2.0 single sign-on available?", "Sentry provides SAML2 based authentication.") == []
+    assert unsupported_phrases("Do you accept TLS 1.0?", "We accept TLS 1.2 and TLS 1.3.") == ["TLS 1.0"]
+    assert unsupported_phrases("Do you support SAML 2.0?", "We support SAML 1.1.") == ["SAML 2.0"]
+    assert unsupported_phrases("Is data sent from the UK?", "from the United Kingdom, EU or EEA") == []
+    assert unsupported_phrases("Is data kept in the UK?", "Data is kept in Germany. Use keys.") == ["UK"]
 
 
 def test_a_universal_question_narrowed_by_the_text_is_found():

@@ -18,6 +18,15 @@ def test_markdown_front_matter_gives_title_url_and_csp(tmp_path):
     assert doc.text.startswith("# Heading") and "title:" not in doc.text
 
 
+def test_front_matter_as_documentation_sites_write_it_is_read_not_refused(tmp_path):
+    """Folded lines and lists (Docusaurus, Hugo): a page that uses them used to be skipped whole."""
+    text = ("---\ntitle: SOC2 Report & ISO 27001 Certificate\nsidebar_order: 2\ndescription: >-\n  Where to find the\n"
+            "  latest SOC2 report.\ntags:\n  - security\n  - compliance\n---\n\nYou can find a copy of the SOC2 report.\n")
+    doc = load_file(write(tmp_path / "soc2.mdx", text), tmp_path)
+    assert doc.title == "SOC2 Report & ISO 27001 Certificate"
+    assert doc.text.startswith("You can find a copy") and "sidebar_order" not in doc.text
+
+
 def test_markdown_without_front_matter_uses_first_heading_and_base_url(tmp_path):
     path = write(tmp_path / "security/keys.md", "Intro line.\n\n# Key management\n\nKeys rotate yearly.\n")
     doc = load_file(path, tmp_path, base_url="https://docs.example/")
