@@ -114,12 +114,17 @@ def _key_terms(text: str) -> tuple[str, ...]:
     return _paragraph_terms(text)
 
 
+_HYPHENATED = re.compile(r"\b([A-Za-z]{2,})-([A-Za-z]{3,})\b")
+
+
 def _paragraph_terms(text: str) -> tuple[str, ...]:
     text = PLACEHOLDER.sub(" ", text)  # redacted personal data is not a subject
     text = short_cloud_names(standard_names(text))
     for pattern, short in _SAME:
         text = pattern.sub(short, text)
     seen: dict[str, None] = {}
+    # A compound is one word however it is hyphenated: "sub-processors" is also "subprocessors".
+    text = _HYPHENATED.sub(lambda m: f"{m.group(0)} {m.group(1)}{m.group(2)}", text)
     for word in words(text.replace("-", " ").replace("/", " ")):
         if word not in STOPWORDS and word not in _GENERIC and (len(word) > 1 or word.isdigit()):
             seen.setdefault(stem(word), None)
