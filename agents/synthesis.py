@@ -10,6 +10,7 @@ from .context import RunContext
 from .duty import asks_vendor_act, left_to_customer
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
 from .facets import facet_coverage
+from .narrowing import narrowing
 from .grounding import Passage, occurs_in, passage_for, passages
 from .llm import Usage
 from .prose import distinct, spoken, told
@@ -153,7 +154,7 @@ def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[Co
         if duty and not quote.scope:
             return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
     for quote in chosen:
-        narrowed = restricted_scope(question, quote.passage.text)
+        narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
         limit = [narrowed] if narrowed else new_cues(quote.passage.text, question, PARTIAL_CUES) if quote in on_point else []
         if limit:
             return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'

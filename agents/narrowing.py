@@ -1,0 +1,43 @@
+"""Two more ways a passage narrows a question asked of *all*, *every* or *any* thing.
+
+- A leading scope clause: "For organizations using PostHog Cloud EU, IP capture is disabled by
+  default" answers "…in every hosting region?" for one region only.
+- A table row whose columns differ: "| Errors | 30 days | 90 days | 90 days |" answers "retained
+  for 90 days on every plan?" for some plans only.
+
+Either makes the answer "Partially Supported" unless the question names that scope itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .terms import is_universal, key_terms, matches
+
+# Who a scope clause is about says nothing of which ones: "For organizations using the EU cloud" is the EU cloud.
+_WHO = frozenset({"organiz", "use", "custom", "user", "account", "team", "tenant", "client", "member", "peopl", "anyon"})
+_LEADING_SCOPE = re.compile(r"^\W*(?:for|on|in|with|under|within)\s+([^,.;:]{3,80}),", re.IGNORECASE)
+
+
+def narrowing(question: str, text: str) -> str | None:
+    """The phrase that narrows a universally asked question, or None."""
+    if not is_universal(question):
+        return None
+    return _leading_scope(question, text) or _uneven_row(text)
+
+
+def _leading_scope(question: str, text: str) -> str | None:
+    match = _LEADING_SCOPE.match(text)
+    if not match:
+        return None
+    asked = set(key_terms(question))
+    scope = [t for t in key_terms(match.group(1)) if t not in _WHO]
+    return match.group(0).rstrip(",") if any(not matches(t, asked) for t in scope) else None
+
+
+def _uneven_row(text: str) -> str | None:
+    if "\n" in text.strip() or text.count("|") < 2:
+        return None
+    cells = [c.strip() for c in text.strip().strip("|").split("|")]
+    values = [c for c in cells[1:] if c]  # the first cell names the row
+    return text.strip() if len(values) >= 2 and len(set(values)) > 1 else None

@@ -1,0 +1,43 @@
+"""A question about every plan or region, answered by a passage that holds for some of them only,
+is "Partially Supported": a leading scope clause, or a table row whose columns differ."""
+
+from __future__ import annotations
+
+from agents.narrowing import narrowing
+from agents.pipeline import Pipeline
+from retrieval import ingest
+
+from .documents import write
+
+_RETENTION = ("# Data retention\n\n## Retention by plan\n\n| Data type | Developer | Team | Business |\n"
+              "|---|---|---|---|\n| Errors | 30 days | 90 days | 90 days |\n| Logs | 30 days | 30 days | 30 days |\n")
+_PRIVACY = ("# IP addresses\n\nFor organizations using the EU cloud, IP address capture is disabled by default for all "
+            "new projects.\n")
+
+
+async def _pipeline(tmp_path, index) -> Pipeline:
+    write(tmp_path / "docs" / "retention.md", _RETENTION)
+    write(tmp_path / "docs" / "privacy.md", _PRIVACY)
+    await ingest([tmp_path / "docs"], index)
+    return Pipeline(index)
+
+
+async def test_a_value_that_differs_by_plan_only_partly_answers_every_plan(tmp_path, index):
+    pipeline = await _pipeline(tmp_path, index)
+    every = await pipeline.run("Are error events retained for 90 days on every plan?")
+    assert every.synthesis.compliance_status == "Partially Supported"
+    assert "30 days" in every.synthesis.answer
+
+
+async def test_a_default_stated_for_one_region_only_partly_answers_every_region(tmp_path, index):
+    pipeline = await _pipeline(tmp_path, index)
+    result = await pipeline.run("Is IP address capture disabled by default for new projects in every region?")
+    assert result.synthesis.compliance_status == "Partially Supported"
+
+
+def test_what_narrows_and_what_does_not():
+    assert narrowing("Are logs kept 30 days on every plan?", "Logs | 30 days | 30 days | 30 days") is None
+    assert narrowing("Are errors kept 90 days?", "Errors | 30 days | 90 days") is None  # not asked of every plan
+    assert narrowing("Is capture off by default in every EU cloud project?",
+                     "For organizations using the EU cloud, capture is off by default.") is None  # the question names it
+    assert narrowing("Is capture off in every region?", "For organizations using the EU cloud, capture is off.")
