@@ -18,6 +18,7 @@ from retrieval import Document
 from .contracts import (AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult,
                         ValidationCheck)
 from .facets import facet_coverage
+from .list_items import spread_over_items
 from .grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from .signals import ClaimSupport, claim_supports, measure, passage_of
 from .support import RELEVANT, SUPPORTED, Scorer
@@ -107,7 +108,12 @@ def _claim_support(draft: SynthesisResult, claims: list[ClaimSupport], documents
                             f'{claim.score:.2f}' + (f"; they never mention {', '.join(claim.gaps[:3])}"
                                                     if claim.gaps else "") + ")")
             penalty += PENALTY_UNSUPPORTED
-    best = max(scorer.relevance(question, passage_of(c, documents)).score for c in evidence)
+    fits = [(scorer.relevance(question, passage_of(c, documents)).score, c.quote) for c in evidence]
+    best, top = max(fits, key=lambda pair: pair[0])
+    spread = spread_over_items(question, top)
+    if spread:
+        problems.append(f"the best cited passage is a list that does not say it: {spread}")
+        penalty += PENALTY_OFF_TOPIC
     if best < RELEVANT:
         problems.append(f"the cited passages do not answer the question (best relevance {best:.2f}, "
                         f"needs {RELEVANT})")

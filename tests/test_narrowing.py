@@ -3,6 +3,7 @@ is "Partially Supported": a leading scope clause, or a table row whose columns d
 
 from __future__ import annotations
 
+from agents.list_items import spread_over_items
 from agents.narrowing import narrowing
 from agents.pipeline import Pipeline
 from retrieval import ingest
@@ -41,3 +42,14 @@ def test_what_narrows_and_what_does_not():
     assert narrowing("Is capture off by default in every EU cloud project?",
                      "For organizations using the EU cloud, capture is off by default.") is None  # the question names it
     assert narrowing("Is capture off in every region?", "For organizations using the EU cloud, capture is off.")
+
+
+async def test_a_list_holding_the_question_only_across_its_items_is_not_an_answer(tmp_path, index):
+    write(tmp_path / "docs" / "saml.md", "# SAML\n\n## Services\n\nWe support the following SAML services:\n\n"
+                                         "- Identity and Service Provider initiated SSO\n"
+                                         "- Identity Provider initiated SLO (Single Logout)\n")
+    await ingest([tmp_path / "docs"], index)
+    result = await Pipeline(index).run("Does the SAML integration support single logout initiated by the service provider?")
+    assert result.escalated and "different items" in (result.escalation_reason or "")
+    assert spread_over_items("Do you offer daily backups and point-in-time recovery?",
+                             "We offer: - Daily backups - Point-in-time recovery") is None  # two things asked, two items
