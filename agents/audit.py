@@ -21,7 +21,7 @@ from .facets import facet_coverage
 from .list_items import spread_over_items
 from .grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from .signals import ClaimSupport, claim_supports, measure, passage_of
-from .support import RELEVANT, SUPPORTED, Scorer
+from .support import RELEVANT, SUPPORTED, Scorer, asks_for_a_number, states_the_number
 from .terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
 
 PENALTY_UNGROUNDED = 30
@@ -100,7 +100,7 @@ def _claim_support(draft: SynthesisResult, claims: list[ClaimSupport], documents
     """Each cited sentence must say what its quotes say; the quotes must answer the question."""
     evidence = [c for c in draft.citations if c.is_evidence]
     if not evidence:
-        return ValidationCheck(passed=True), 0
+        return _nothing_claimed(draft, documents, question, scorer, issues)
     problems, penalty = [], 0
     for claim in claims:
         if claim.score < SUPPORTED or 2 * len(claim.gaps) > claim.rare:
@@ -110,6 +110,9 @@ def _claim_support(draft: SynthesisResult, claims: list[ClaimSupport], documents
             penalty += PENALTY_UNSUPPORTED
     fits = [(scorer.relevance(question, passage_of(c, documents)).score, c.quote) for c in evidence]
     best, top = max(fits, key=lambda pair: pair[0])
+    if asks_for_a_number(question) and not any(states_the_number(question, c.quote) for c in evidence):
+        problems.append("the question asks for a number, a period or a version and no cited passage gives one")
+        penalty += PENALTY_OFF_TOPIC
     spread = spread_over_items(question, top)
     if spread:
         problems.append(f"the best cited passage is a list that does not say it: {spread}")
@@ -120,6 +123,19 @@ def _claim_support(draft: SynthesisResult, claims: list[ClaimSupport], documents
         penalty += PENALTY_OFF_TOPIC
     issues.extend(p[0].upper() + p[1:] + "." for p in problems)
     return ValidationCheck(passed=not problems, issue="; ".join(problems) or None), penalty
+
+
+def _nothing_claimed(draft: SynthesisResult, documents: dict[str, Document], question: str, scorer: Scorer,
+                     issues: list[str]) -> tuple[ValidationCheck, int]:
+    """"No evidence" beside a passage on the question is a judgment a person makes: it may be a near miss
+    (SOC 2 for SOC 1) or the answer in other words (a log drain for a SIEM feed)."""
+    fits = [scorer.relevance(question, passage_of(c, documents)).score for c in draft.citations]
+    if not fits or max(fits) < RELEVANT:
+        return ValidationCheck(passed=True), 0
+    problem = (f"no evidence is claimed, but the closest passage is on the question (relevance {max(fits):.2f}, "
+               f"at least {RELEVANT}): it may answer it in other words")
+    issues.append(problem[0].upper() + problem[1:] + ".")
+    return ValidationCheck(passed=False, issue=problem), 0
 
 
 def _missing_facets(draft: SynthesisResult, plan: QueryPlanResult, documents: dict[str, Document],

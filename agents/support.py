@@ -31,7 +31,7 @@ import numpy as np
 from retrieval import Embedder
 
 from .grounding import Passage, passages, strip_markers
-from .terms import key_terms, matches, mentioned, together
+from .terms import is_yes_no, key_terms, matches, mentioned, together
 
 RELEVANT = 0.40
 CONFIDENT = 0.52
@@ -160,6 +160,22 @@ class Scorer:
 @functools.lru_cache(maxsize=4096)
 def _asks_quantity(question: str) -> bool:
     return bool(_ASKS_QUANTITY.search(question))
+
+
+_ASKS_VERSION = re.compile(r"^\W*(?:which|what)\b[^?]{0,40}\bversions?\b", re.I)
+
+
+def asks_for_a_number(question: str) -> bool:
+    """An open question whose answer is a number: a duration, a frequency, a count, a version."""
+    return not is_yes_no(question) and bool(_ASKS_QUANTITY.search(question) or _ASKS_VERSION.search(question))
+
+
+_HAS_VERSION = re.compile(r"\b\d+\.\d+\b|\bv\d", re.I)
+
+
+def states_the_number(question: str, text: str) -> bool:
+    """Whether a text gives what such a question asks for: a version number, or a number, frequency or period."""
+    return bool((_HAS_VERSION if _ASKS_VERSION.search(question) else _HAS_QUANTITY).search(text))
 
 
 @functools.lru_cache(maxsize=32768)

@@ -130,11 +130,19 @@ def _threshold_for(rows: list[dict]) -> float:
     # Out-of-fold probabilities of REPEATS different fold splits, pooled: with a few dozen answers near
     # the top, one split's threshold moves with which fold each answer happened to fall in.
     probs = [p for seed in range(REPEATS) for p in _out_of_fold(rows, seed)]
-    return choose_threshold(probs, [r["right"] for r in rows] * REPEATS)
+    rights = [r["right"] for r in rows] * REPEATS
+    # A draft the audit blocks goes to a reviewer whatever its probability: only the others can be sent.
+    kept = [(p, ok) for p, ok, r in zip(probs, rights, rows * REPEATS) if _sendable(r)]
+    return choose_threshold([p for p, _ in kept], [ok for _, ok in kept])
+
+
+def _sendable(row: dict) -> bool:
+    """Not blocked by a failed audit check (a quote not in its source, a claim its quotes do not make…)."""
+    return not row["signals"]["blocking"]
 
 
 def _scores(rows: list[dict], probs: list[float], threshold: float) -> dict:
-    sent = [r for r, p in zip(rows, probs) if p >= threshold]
+    sent = [r for r, p in zip(rows, probs) if p >= threshold and _sendable(r)]
     unanswerable_fully = sum(1 for r in sent if not r["answerable"] and r["status"] == "Fully Supported")
     answerable = [r for r in rows if r["answerable"]]
     return {"questions": len(rows), "sent": len(sent), "right": sum(r["right"] for r in sent),
@@ -175,7 +183,7 @@ def _print_report(rows: list[dict]) -> None:
           f"{(right / sent if sent else 0):>10.3f}{sum(s['fully_unanswerable_sent'] for s in table.values()):>9}")
     print("\nprecision / automation on held-out probabilities (pooled)")
     for cut in (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95):
-        chosen = [r for r, p in zip(rows, held_out) if p >= cut]
+        chosen = [r for r, p in zip(rows, held_out) if p >= cut and _sendable(r)]
         if chosen:
             print(f"  p ≥ {cut:.2f}: sent {len(chosen) / len(rows):.3f}, right {sum(r['right'] for r in chosen) / len(chosen):.3f}")
     print("\ncalibration of held-out probabilities (band → share right)")
