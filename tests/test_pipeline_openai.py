@@ -207,3 +207,21 @@ async def test_warming_up_spends_no_model_call_and_leaves_the_index_ready(harnes
                    for p in passages(text)), source_path
     result = await pipeline.run(QUESTION)
     assert result.success and result.engine == "openai:fast-model+strong-model" and harness.fake.calls
+
+
+def _no_version(payload: dict) -> str:
+    return json.dumps({
+        "answer": "Traffic between Cirrolock services inside the production network is encrypted with mutual TLS [1].",
+        "compliance_status": "Fully Supported", "confidence_score": 95, "facets_covered": ["main"], "facets_missing": [],
+        "reasoning": "", "citations": [{
+            "source_path": "security/encryption-in-transit.md", "source_title": "Encryption in transit", "url": None,
+            "quote": "Traffic between Cirrolock services inside the production network is encrypted with mutual TLS."}]})
+
+
+async def test_the_shared_audit_holds_a_models_draft_that_does_not_give_the_asked_version(harness):
+    """What keeps an offline answer from being sent keeps a model's too, whatever the model's critic says."""
+    harness.model.script("SynthesisResult", _no_version, _no_version, _no_version)
+    result = await harness.pipeline().run("Which TLS versions do you accept on your public endpoints?")
+    assert result.critic_feedback[0].verdict == "REVISE"
+    assert "asks for a number, a period or a version" in result.critic_feedback[0].checks.quote_grounding.issue
+    assert result.escalated and "critic still found problems" in result.escalation_reason
