@@ -30,7 +30,6 @@ _ADDRESSING = [
 # What only a bot's answer contains: a passage using it is addressed to the bot, not to readers.
 _ANSWER_FORMAT = [
     r"\b(?:answer|respond|reply|mark|rate|classify|report|say)\b[^.?!\n]{0,40}\b(?:Fully|Partially)\s+Supported\b",
-    r"(?<![\w-])(?:Fully|Partially)\s+Supported\b",
     r"\bcompliance[_ ]status\b|\bconfidence(?:[_ ]score)?\s*(?:[:=]|of|is)\s*\d{2,3}\b|\bverdict\s*[:=]\s*(?:PASS|REVISE|FAIL)\b",
     # A model told what to do, not a product feature described ("AI features … should not be enabled").
     r"\b(?:AI|assistant|chatbot|language model|LLM|bot)s?\s+(?:reading|processing|answering|parsing|summari[sz]ing|"
@@ -55,7 +54,9 @@ _ADDRESSING_IN_PASSAGES = [
 _QUESTION = re.compile("|".join(_ADDRESSING), re.IGNORECASE)
 _PASSAGE = re.compile("|".join(_ADDRESSING_IN_PASSAGES + [p for p in _ANSWER_FORMAT if "Supported" not in p]),
                       re.IGNORECASE)
-_STATUS = re.compile("|".join(p for p in _ANSWER_FORMAT if "Supported" in p))  # status words are case-sensitive
+# Status words are case-sensitive, and count only when a sentence tells someone to give them: a vendor's
+# compatibility table may well say "Fully Supported" for a platform.
+_STATUS = re.compile("|".join(p for p in _ANSWER_FORMAT if "Supported" in p))
 
 
 def question_injection(question: str) -> str | None:
