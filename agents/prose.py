@@ -45,7 +45,8 @@ def _line(line: str) -> str:
     line = html.unescape(_TAG.sub(" ", line))
     if "|" in line:
         line = _cells(line)
-    line = _LIST_MARKER.sub("", line) if _LIST_MARKER.match(line) else _inline_list(line)
+    # An item's own marker goes; items collapsed after it onto the same line are told apart, as after an intro.
+    line = _inline_list(_LIST_MARKER.sub("", line, count=1) if _LIST_MARKER.match(line) else line)
     return _SINGLE_EMPHASIS.sub("", plain(line.lstrip("#> ")))
 
 

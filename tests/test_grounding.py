@@ -200,3 +200,12 @@ def test_spelled_out_initials_match_exactly_what_ignorecase_matched():
     assert sum(by_flag(t, x) for t, x in cases) > 150  # both outcomes are well represented
     assert [t for t, x in cases if spelled_out(t, x) != by_flag(t, x)] == []
     assert spelled_out("mfa", "We require Multi-Factor Authentication.") and not spelled_out("mfa", "MFA only")
+
+
+def test_a_quote_is_told_as_prose_with_its_list_items_and_cells_apart():
+    from agents.prose import told
+
+    assert told(["- TLS_AES_128 - TLS_AES_256 - TLS_CHACHA20"]) == ["TLS_AES_128; TLS_AES_256; TLS_CHACHA20"]
+    assert told(["Supported ciphers: - TLS_A - TLS_B"]) == ["Supported ciphers: TLS_A; TLS_B"]
+    assert told(["| Errors | 30 days | 90 days |"]) == ["Errors: 30 days; 90 days"]
+    assert told(["The managed proxy is **not** covered by [BAAs](/baa)."]) == ["The managed proxy is not covered by BAAs"]
