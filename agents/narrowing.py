@@ -16,6 +16,12 @@ from .terms import is_universal, key_terms, matches
 
 # Who a scope clause is about says nothing of which ones: "For organizations using the EU cloud" is the EU cloud.
 _WHO = frozenset({"organiz", "use", "custom", "user", "account", "team", "tenant", "client", "member", "peopl", "anyon"})
+# Openings that link sentences, not scopes: "In addition, all data is encrypted" holds for all data.
+_DISCOURSE = re.compile(r"(?:addition|general|example|instance|practice|short|summary|fact|contrast|turn|other words|"
+                        r"the meantime|the end|the past|this case|that case|more information|more details?|details?|"
+                        r"reference|convenience|simplicity|now|the most part|top of that|that out of the way|"
+                        r"particular|brief|total|sum|essence|theory|principle|any case|either case|both cases)\s*$",
+                        re.IGNORECASE)
 _LEADING_SCOPE = re.compile(r"^\W*(?:for|on|in|with|under|within)\s+([^,.;:]{3,80}),", re.IGNORECASE)
 
 
@@ -28,7 +34,7 @@ def narrowing(question: str, text: str) -> str | None:
 
 def _leading_scope(question: str, text: str) -> str | None:
     match = _LEADING_SCOPE.match(text)
-    if not match:
+    if not match or _DISCOURSE.match(match.group(1)):
         return None
     asked = set(key_terms(question))
     scope = [t for t in key_terms(match.group(1)) if t not in _WHO]
@@ -40,4 +46,16 @@ def _uneven_row(text: str) -> str | None:
         return None
     cells = [c.strip() for c in text.strip().strip("|").split("|")]
     values = [c for c in cells[1:] if c]  # the first cell names the row
-    return text.strip() if len(values) >= 2 and len(set(values)) > 1 else None
+    return text.strip() if len(values) >= 2 and len(set(values)) > 1 and _alike(values) else None
+
+
+def _alike(values: list[str]) -> bool:
+    """Cells that give one thing for several columns (plans, tiers): all numbers, or all yes/no marks.
+    A row of different attributes ("US | Iowa, USA") is not one value varying."""
+    if all(any(ch.isdigit() for ch in v) for v in values):
+        return True
+    return all(v.strip("*_ ").lower() in _MARKS for v in values)
+
+
+_MARKS = frozenset({"yes", "no", "✓", "✗", "✔", "✘", "✅", "❌", "true", "false", "n/a", "none", "full", "partial",
+                    "limited", "available", "not available", "included", "not included", "supported", "not supported"})

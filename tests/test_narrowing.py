@@ -42,6 +42,10 @@ def test_what_narrows_and_what_does_not():
     assert narrowing("Is capture off by default in every EU cloud project?",
                      "For organizations using the EU cloud, capture is off by default.") is None  # the question names it
     assert narrowing("Is capture off in every region?", "For organizations using the EU cloud, capture is off.")
+    assert narrowing("Is all data stored in the US?", "United States of America (US) | US2 | Las Vegas, Nevada, USA") is None
+    assert narrowing("Is SSO on every plan?", "SSO | ❌ | ✅ | ✅")
+    for opening in ("In addition", "For example", "In general", "With that out of the way", "For more information"):
+        assert narrowing("Is all data encrypted at rest?", f"{opening}, all data is encrypted at rest.") is None
 
 
 async def test_a_list_holding_the_question_only_across_its_items_is_not_an_answer(tmp_path, index):
