@@ -19,6 +19,7 @@ from .contracts import (AnswerSignals, CriticChecks, QueryPlanResult, ResearchRe
                         ValidationCheck)
 from .facets import facet_coverage
 from .list_items import spread_over_items
+from .prose import told_from
 from .grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from .signals import ClaimSupport, claim_supports, measure, passage_of
 from .support import RELEVANT, SUPPORTED, Scorer, asks_for_a_number, states_the_number
@@ -178,7 +179,7 @@ def _uncited(draft: SynthesisResult, issues: list[str]) -> int:
     # A sentence inside a cited multi-sentence quote is cited by that quote's marker.
     uncited = [s for s in answer_sentences(draft.answer)
                if not cited_numbers(s) and not is_hedge(s) and len(s.split()) > 3
-               and not any(occurs_in(s, c.quote) for c in draft.citations)]
+               and not any(told_from(s, c.quote) for c in draft.citations)]
     if uncited:
         issues.append(f"Cite or remove {len(uncited)} sentence(s) without a citation, e.g. \"{uncited[0][:80]}\".")
     return len(uncited)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from retrieval.text import normalize_ws
 
 from .escalation import clip
-from .grounding import answer_sentences, plain, split_sentences
+from .grounding import answer_sentences, occurs_in, plain, split_sentences
 
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _REFERENCE_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
@@ -26,6 +26,8 @@ _LIST_MARKER = re.compile(r"(?:^|(?<=\s))(?:[-*+•]|\d{1,2}[.)])\s+(?=\S)")
 _SEPARATOR_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
 _WORD = re.compile(r"\w+")
 _VERDICT = re.compile(r"^\s*(?:Yes|No|Partially)\.\s+(?=\S)")
+LEAD_IN = "The documentation says:"
+_OPENING = re.compile(r"^\s*(?:(?:Yes|No|Partially)\.|" + re.escape(LEAD_IN) + r")\s*")
 _INLINE_ITEM = re.compile(r"([.;:!?])?\s+(?:[-*•]|\d{1,2}[.)](?=\s+[A-Z]))\s+(?=\w)")
 
 
@@ -121,4 +123,16 @@ def unsettled(answer: str) -> str:
     to send it alone, told instead as what the documentation says (the status line keeps the claim)."""
     if not _VERDICT.match(answer):
         return answer
-    return "The documentation says: " + _VERDICT.sub("", answer, count=1)
+    return f"{LEAD_IN} " + _VERDICT.sub("", answer, count=1)
+
+
+def told_from(sentence: str, quote: str) -> bool:
+    """Whether an answer's sentence repeats (part of) a quote, as the quote reads or as it is told in prose,
+    the answer's own opening ("Yes.", "The documentation says:") aside."""
+    bare = _OPENING.sub("", sentence, count=1)
+    return occurs_in(bare, quote) or occurs_in(bare, spoken(quote))
+
+
+def without_opening(sentence: str) -> str:
+    """A sentence without the answer's own opening ("Yes.", "The documentation says:"), which no quote says."""
+    return _OPENING.sub("", sentence, count=1)

@@ -15,6 +15,7 @@ from retrieval import Document
 
 from .contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
 from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passage_for
+from .prose import told_from, without_opening
 from .support import Relevance, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,
                     new_cues, product_terms, together)
@@ -85,8 +86,9 @@ def claim_supports(draft: SynthesisResult, scorer: Scorer) -> list[ClaimSupport]
     for sentence in answer_sentences(draft.answer):
         quotes = [draft.citations[n - 1].quote for n in cited_numbers(sentence)
                   if 1 <= n <= len(draft.citations) and draft.citations[n - 1].is_evidence]
-        if not quotes or is_hedge(sentence) or any(occurs_in(sentence, q) for q in quotes):
+        if not quotes or is_hedge(sentence) or any(told_from(sentence, q) for q in quotes):
             continue
+        sentence = without_opening(sentence)  # "The documentation says:" is the answer's framing, not a claim
         rare, gaps = scorer.rare_terms_missing(sentence, quotes)
         out.append(ClaimSupport(sentence, scorer.support(sentence, quotes), rare, gaps))
     return out

@@ -13,7 +13,7 @@ from .facets import facet_coverage
 from .narrowing import narrowing
 from .grounding import Passage, occurs_in, passage_for, passages
 from .llm import Usage
-from .prose import distinct, spoken, told
+from .prose import LEAD_IN, distinct, spoken, told
 from .support import CONFIDENT, RELEVANT, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
                     restricted_scope, together, unsupported_phrases)
@@ -188,7 +188,7 @@ def _answer(question: str, status: ComplianceStatus, chosen: list[_Quote], missi
     if is_yes_no(question) and chosen[0].score >= CONFIDENT:
         opening = {"Fully Supported": "Yes.", "Partially Supported": "Partially.", "Not Supported": "No."}[status]
     else:
-        opening = "The documentation says:"
+        opening = LEAD_IN
     parts = [opening] + [f"{text} [{n}]." for n, text in enumerate(told(q.passage.quote for q in chosen), start=1)]
     if missing:
         parts.append(f"No evidence was found in the documentation for: {'; '.join(missing)}.")

@@ -57,3 +57,19 @@ async def test_a_list_holding_the_question_only_across_its_items_is_not_an_answe
     assert result.escalated and "different items" in (result.escalation_reason or "")
     assert spread_over_items("Do you offer daily backups and point-in-time recovery?",
                              "We offer: - Daily backups - Point-in-time recovery") is None  # two things asked, two items
+
+
+async def test_an_extractive_answer_is_not_held_for_its_own_framing_or_prose(tmp_path, index):
+    """The offline answer tells its quotes as prose after "The documentation says:": neither that framing
+    nor a multi-sentence quote told without its markdown is an uncited or unsupported claim."""
+    write(tmp_path / "docs" / "retention.md", _RETENTION)
+    write(tmp_path / "docs" / "mfa.md", "# Two-factor authentication\n\n## Requiring it\n\n"
+                                        "- **Owners** can require 2FA for every member. Members without 2FA are "
+                                        "removed until they enrol.\n- Recovery codes are shown once.\n")
+    await ingest([tmp_path / "docs"], index)
+    pipeline = Pipeline(index)
+    for question in ("How long are error events kept on the Developer plan?",
+                     "Can owners require two-factor authentication for every member?"):
+        result = await pipeline.run(question)
+        issues = " ".join(i for c in result.critic_feedback for i in c.issues)
+        assert "without a citation" not in issues and "is not what its quotes say" not in issues, (question, issues)
