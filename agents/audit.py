@@ -35,7 +35,8 @@ MAX_FACET_PENALTY = 20
 PENALTY_QUALITY = 10
 PENALTY_UNSUPPORTED = 25
 PENALTY_OFF_TOPIC = 40
-_YES_NO_OPENING = re.compile(r"^\s*(yes|no)\b", re.I)
+# A verdict: "Yes." / "No," / "no" alone, not "No evidence was found…", which answers any question.
+_YES_NO_OPENING = re.compile(r"^\s*(?:yes|no)\b(?!\s+(?:evidence|documentation|information|source|passage)\b)", re.I)
 
 
 @dataclass

@@ -73,3 +73,11 @@ async def test_an_extractive_answer_is_not_held_for_its_own_framing_or_prose(tmp
         result = await pipeline.run(question)
         issues = " ".join(i for c in result.critic_feedback for i in c.issues)
         assert "without a citation" not in issues and "is not what its quotes say" not in issues, (question, issues)
+
+
+async def test_no_evidence_is_not_taken_for_a_no_opening_an_open_question(tmp_path, index):
+    write(tmp_path / "docs" / "retention.md", _RETENTION)
+    await ingest([tmp_path / "docs"], index)
+    result = await Pipeline(index).run("What is your recovery time objective for the production service?")
+    assert result.synthesis.answer.startswith("No evidence was found")
+    assert all("not a yes/no question" not in (c.checks.answer_quality.issue or "") for c in result.critic_feedback)
