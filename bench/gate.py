@@ -47,7 +47,7 @@ DATA = ROOT / "eval" / "gate_data.jsonl"
 # so they cannot be fitted on its development runs.
 ABSTENTION_FEATURES = ["closest_relevance", "closest_semantic"]
 ANSWER_FEATURES = ["relevance", "denial_cue", "limit_cue", "universal_question", "customer_question", "open_question"]
-TARGET = 0.95
+TARGET = 0.96  # a margin over the 95 % asked of each vendor: a pooled 95 % leaves about half of them under it
 REPEATS = 10
 C = 0.3  # inverse L2 strength: strong, since each regression sees a few dozen answers
 
