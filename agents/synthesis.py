@@ -78,10 +78,12 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     confidence = _confidence(chosen[0].score, len(missing))
     if critic and critic.recommended_confidence is not None:
         confidence = min(confidence, critic.recommended_confidence)
+    twins = _twins(chosen, quotes)
     return SynthesisResult(
-        answer=_answer(question, status, chosen, missing),
+        answer=_answer(question, status, chosen, missing, twins),
         compliance_status=status, confidence_score=confidence,
-        citations=[q.citation() for q in chosen], facets_covered=covered, facets_missing=missing,
+        citations=[q.citation() for q in chosen] + [t.citation() for same in twins for t in same],
+        facets_covered=covered, facets_missing=missing,
         reasoning=f"The best passage scores {chosen[0].score:.2f} for relevance (answer at {RELEVANT}, "
                   f"confident at {CONFIDENT}); {why}.")
 
@@ -183,13 +185,16 @@ def _confidence(score: float, missing: int) -> int:
     return int(max(5, min(95, value)))
 
 
-def _answer(question: str, status: ComplianceStatus, chosen: list[_Quote], missing: list[str]) -> str:
+def _answer(question: str, status: ComplianceStatus, chosen: list[_Quote], missing: list[str],
+            twins: list[list[_Quote]]) -> str:
     # "Yes."/"No." only when the best passage answers the question squarely; otherwise say what it says.
     if is_yes_no(question) and chosen[0].score >= CONFIDENT:
         opening = {"Fully Supported": "Yes.", "Partially Supported": "Partially.", "Not Supported": "No."}[status]
     else:
         opening = LEAD_IN
-    parts = [opening] + [f"{text} [{n}]." for n, text in enumerate(told(q.passage.quote for q in chosen), start=1)]
+    extra = iter(range(len(chosen) + 1, len(chosen) + 1 + sum(map(len, twins))))
+    marks = [f"[{n}]" + "".join(f"[{next(extra)}]" for _ in same) for n, same in enumerate(twins, start=1)]
+    parts = [opening] + [f"{text} {mark}." for text, mark in zip(told(q.passage.quote for q in chosen), marks)]
     if missing:
         parts.append(f"No evidence was found in the documentation for: {'; '.join(missing)}.")
     return " ".join(parts)
@@ -200,6 +205,20 @@ def _once(chosen: list[_Quote]) -> list[_Quote]:
     cited once, and so is a passage with nothing left to say after the ones before it."""
     kept = [chosen[n] for n in distinct([spoken(q.passage.quote) for q in chosen])]
     return [q for q, text in zip(kept, told(q.passage.quote for q in kept)) if text]
+
+
+def _twins(chosen: list[_Quote], quotes: list[_Quote]) -> list[list[_Quote]]:
+    """For each chosen passage, the evidence from other documents that says the very same words
+    (a policy sentence repeated on two pages): cited beside it, said once."""
+    key = lambda q: " ".join(spoken(q.passage.quote).lower().split())  # noqa: E731
+    out: list[list[_Quote]] = []
+    taken = {(q.source_path, q.passage.quote) for q in chosen}
+    for q in chosen:
+        same = [o for o in quotes if o.source_path != q.source_path and key(o) == key(q)
+                and (o.source_path, o.passage.quote) not in taken]
+        taken.update((o.source_path, o.passage.quote) for o in same)
+        out.append(same[:1])
+    return out
 
 
 def _abstain(question: str, plan: QueryPlanResult, closest: list[_Quote], absent: list[str],

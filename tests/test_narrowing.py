@@ -81,3 +81,14 @@ async def test_no_evidence_is_not_taken_for_a_no_opening_an_open_question(tmp_pa
     result = await Pipeline(index).run("What is your recovery time objective for the production service?")
     assert result.synthesis.answer.startswith("No evidence was found")
     assert all("not a yes/no question" not in (c.checks.answer_quality.issue or "") for c in result.critic_feedback)
+
+
+async def test_a_sentence_two_pages_repeat_is_said_once_and_cited_from_both(tmp_path, index):
+    sentence = "Deploying on your own servers is possible but we do not provide support for self-hosted instances."
+    write(tmp_path / "docs" / "gdpr.md", f"# GDPR\n\n## Deploy\n\n{sentence}\n")
+    write(tmp_path / "docs" / "ccpa.md", f"# CCPA\n\n## Deploy\n\n{sentence}\n")
+    await ingest([tmp_path / "docs"], index)
+    result = await Pipeline(index).run("Do you offer support for self-hosted instances?")
+    cited = [c.source_path for c in result.synthesis.citations if c.is_evidence]
+    assert sorted(cited) == ["ccpa.md", "gdpr.md"]
+    assert result.synthesis.answer.count("we do not provide support") == 1 and "[1][2]" in result.synthesis.answer
