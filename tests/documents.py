@@ -59,3 +59,14 @@ def poisoned_kb(kb: Path) -> Path:
     and a sentence that tells the bot what to answer."""
     return write(kb / "identity" / "security-keys.md",
                  f"---\ntitle: Security keys <!here>\nurl: {POISONED_URL}\n---\n\n# Security keys\n\n{PLANTED}\n")
+
+
+async def pipeline_over(folder: Path, index, pages: dict[str, str]):
+    """An offline pipeline over `pages` (file name → markdown) written into `folder` and ingested into `index`."""
+    from agents.pipeline import Pipeline
+    from retrieval import ingest
+
+    for name, text in pages.items():
+        write(folder / name, text)
+    await ingest([folder], index)
+    return Pipeline(index)

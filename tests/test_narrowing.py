@@ -1,14 +1,16 @@
-"""A question about every plan or region, answered by a passage that holds for some of them only,
-is "Partially Supported": a leading scope clause, or a table row whose columns differ."""
+"""What real documentation taught the offline engine and its audit: a question about every plan or
+region answered by a passage that holds for some of them only is "Partially Supported" (a leading
+scope clause, a table row whose columns differ); a list holding the question only across its items
+is no answer; the extractive answer's own framing and prose are not held against it; a sentence two
+pages repeat is said once and cited from both."""
 
 from __future__ import annotations
 
 from agents.list_items import spread_over_items
 from agents.narrowing import narrowing
 from agents.pipeline import Pipeline
-from retrieval import ingest
 
-from .documents import write
+from .documents import pipeline_over
 
 _RETENTION = ("# Data retention\n\n## Retention by plan\n\n| Data type | Developer | Team | Business |\n"
               "|---|---|---|---|\n| Errors | 30 days | 90 days | 90 days |\n| Logs | 30 days | 30 days | 30 days |\n")
@@ -17,10 +19,7 @@ _PRIVACY = ("# IP addresses\n\nFor organizations using the EU cloud, IP address 
 
 
 async def _pipeline(tmp_path, index) -> Pipeline:
-    write(tmp_path / "docs" / "retention.md", _RETENTION)
-    write(tmp_path / "docs" / "privacy.md", _PRIVACY)
-    await ingest([tmp_path / "docs"], index)
-    return Pipeline(index)
+    return await pipeline_over(tmp_path / "docs", index, {"retention.md": _RETENTION, "privacy.md": _PRIVACY})
 
 
 async def test_a_value_that_differs_by_plan_only_partly_answers_every_plan(tmp_path, index):
@@ -49,11 +48,10 @@ def test_what_narrows_and_what_does_not():
 
 
 async def test_a_list_holding_the_question_only_across_its_items_is_not_an_answer(tmp_path, index):
-    write(tmp_path / "docs" / "saml.md", "# SAML\n\n## Services\n\nWe support the following SAML services:\n\n"
-                                         "- Identity and Service Provider initiated SSO\n"
-                                         "- Identity Provider initiated SLO (Single Logout)\n")
-    await ingest([tmp_path / "docs"], index)
-    result = await Pipeline(index).run("Does the SAML integration support single logout initiated by the service provider?")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"saml.md": (
+        "# SAML\n\n## Services\n\nWe support the following SAML services:\n\n"
+        "- Identity and Service Provider initiated SSO\n- Identity Provider initiated SLO (Single Logout)\n")})
+    result = await pipeline.run("Does the SAML integration support single logout initiated by the service provider?")
     assert result.escalated and "different items" in (result.escalation_reason or "")
     assert spread_over_items("Do you offer daily backups and point-in-time recovery?",
                              "We offer: - Daily backups - Point-in-time recovery") is None  # two things asked, two items
@@ -62,12 +60,9 @@ async def test_a_list_holding_the_question_only_across_its_items_is_not_an_answe
 async def test_an_extractive_answer_is_not_held_for_its_own_framing_or_prose(tmp_path, index):
     """The offline answer tells its quotes as prose after "The documentation says:": neither that framing
     nor a multi-sentence quote told without its markdown is an uncited or unsupported claim."""
-    write(tmp_path / "docs" / "retention.md", _RETENTION)
-    write(tmp_path / "docs" / "mfa.md", "# Two-factor authentication\n\n## Requiring it\n\n"
-                                        "- **Owners** can require 2FA for every member. Members without 2FA are "
-                                        "removed until they enrol.\n- Recovery codes are shown once.\n")
-    await ingest([tmp_path / "docs"], index)
-    pipeline = Pipeline(index)
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"retention.md": _RETENTION, "mfa.md": (
+        "# Two-factor authentication\n\n## Requiring it\n\n- **Owners** can require 2FA for every member. "
+        "Members without 2FA are removed until they enrol.\n- Recovery codes are shown once.\n")})
     for question in ("How long are error events kept on the Developer plan?",
                      "Can owners require two-factor authentication for every member?"):
         result = await pipeline.run(question)
@@ -76,19 +71,17 @@ async def test_an_extractive_answer_is_not_held_for_its_own_framing_or_prose(tmp
 
 
 async def test_no_evidence_is_not_taken_for_a_no_opening_an_open_question(tmp_path, index):
-    write(tmp_path / "docs" / "retention.md", _RETENTION)
-    await ingest([tmp_path / "docs"], index)
-    result = await Pipeline(index).run("What is your recovery time objective for the production service?")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"retention.md": _RETENTION})
+    result = await pipeline.run("What is your recovery time objective for the production service?")
     assert result.synthesis.answer.startswith("No evidence was found")
     assert all("not a yes/no question" not in (c.checks.answer_quality.issue or "") for c in result.critic_feedback)
 
 
 async def test_a_sentence_two_pages_repeat_is_said_once_and_cited_from_both(tmp_path, index):
     sentence = "Deploying on your own servers is possible but we do not provide support for self-hosted instances."
-    write(tmp_path / "docs" / "gdpr.md", f"# GDPR\n\n## Deploy\n\n{sentence}\n")
-    write(tmp_path / "docs" / "ccpa.md", f"# CCPA\n\n## Deploy\n\n{sentence}\n")
-    await ingest([tmp_path / "docs"], index)
-    result = await Pipeline(index).run("Do you offer support for self-hosted instances?")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"gdpr.md": f"# GDPR\n\n## Deploy\n\n{sentence}\n",
+                                                              "ccpa.md": f"# CCPA\n\n## Deploy\n\n{sentence}\n"})
+    result = await pipeline.run("Do you offer support for self-hosted instances?")
     cited = [c.source_path for c in result.synthesis.citations if c.is_evidence]
     assert sorted(cited) == ["ccpa.md", "gdpr.md"]
     assert result.synthesis.answer.count("we do not provide support") == 1 and "[1][2]" in result.synthesis.answer

@@ -7,9 +7,8 @@ from __future__ import annotations
 from agents.duty import asks_vendor_act, left_to_customer
 from agents.pipeline import Pipeline
 from agents.terms import is_yes_no
-from retrieval import ingest
 
-from .documents import write
+from .documents import pipeline_over
 
 _PAGES = {
     "self-hosting.md": "# Self-hosting\n\nDeploying on your own servers is straightforward. When self-hosting, it is up to "
@@ -25,10 +24,7 @@ _PAGES = {
 
 
 async def _pipeline(tmp_path, index) -> Pipeline:
-    for name, text in _PAGES.items():
-        write(tmp_path / "docs" / name, text)
-    await ingest([tmp_path / "docs"], index)
-    return Pipeline(index)
+    return await pipeline_over(tmp_path / "docs", index, _PAGES)
 
 
 async def test_a_duty_the_documentation_leaves_to_the_customer_is_not_claimed_for_the_vendor(tmp_path, index):
