@@ -31,10 +31,11 @@ def spread_over_items(question: str, quote: str) -> str | None:
     union = set().union(*found)
     if len(union) < 2 or any(union <= item for item in found):
         return None
-    for one in union:
-        for other in union:
-            if one != other and not any(one in f and other in f for f in found) and _one_phrase(question, asked[one], asked[other]):
-                return f'"{_words(question, asked[one])}" and "{_words(question, asked[other])}" are in different items'
+    apart = [(one, other) for one in union for other in union
+             if one != other and not any(one in f and other in f for f in found)]
+    for one, other in apart:
+        if _one_phrase(question, asked[one], asked[other]):
+            return f'"{_words(question, asked[one])}" and "{_words(question, asked[other])}" are in different items'
     return None
 
 
