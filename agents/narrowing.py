@@ -1,11 +1,13 @@
-"""Two more ways a passage narrows a question asked of *all*, *every* or *any* thing.
+"""Three more ways a passage narrows a question asked of *all*, *every* or *any* thing.
 
 - A leading scope clause: "For organizations using PostHog Cloud EU, IP capture is disabled by
   default" answers "…in every hosting region?" for one region only.
 - A table row whose columns differ: "| Errors | 30 days | 90 days | 90 days |" answers "retained
   for 90 days on every plan?" for some plans only.
+- A way to turn it off: "Use `--no-encryption` to create an unencrypted volume" answers "encrypted on
+  every volume?" for those left as they are by default.
 
-Either makes the answer "Partially Supported" unless the question names that scope itself.
+Each makes the answer "Partially Supported" (the first unless the question names that scope itself).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ _DISCOURSE = re.compile(r"(?:addition|general|example|instance|practice|short|su
                         r"reference|convenience|simplicity|now|the most part|top of that|that out of the way|"
                         r"particular|brief|total|sum|essence|theory|principle|any case|either case|both cases)\s*$",
                         re.IGNORECASE)
+_WAY_OUT = re.compile(r"--no-[\w-]+|\b(?:opt(?:s|ed)? out|opt-out|turn(?:ed|s)? (?:it |them )?off|"
+                      r"switch(?:ed|es)? (?:it |them )?off)\b", re.IGNORECASE)
 _LEADING_SCOPE = re.compile(r"^\W*(?:for|on|in|with|under|within)\s+([^,.;:]{3,80}),", re.IGNORECASE)
 
 
@@ -29,7 +33,14 @@ def narrowing(question: str, text: str) -> str | None:
     """The phrase that narrows a universally asked question, or None."""
     if not is_universal(question):
         return None
-    return _leading_scope(question, text) or _uneven_row(text)
+    return _leading_scope(question, text) or _uneven_row(text) or _way_out(text)
+
+
+def _way_out(text: str) -> str | None:
+    """A way to turn the thing off ("Use `--no-encryption` to create an unencrypted volume"): it holds by
+    default, not for every one."""
+    match = _WAY_OUT.search(text)
+    return match.group(0) if match else None
 
 
 def _leading_scope(question: str, text: str) -> str | None:

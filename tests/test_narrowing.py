@@ -43,6 +43,8 @@ def test_what_narrows_and_what_does_not():
     assert narrowing("Is capture off in every region?", "For organizations using the EU cloud, capture is off.")
     assert narrowing("Is all data stored in the US?", "United States of America (US) | US2 | Las Vegas, Nevada, USA") is None
     assert narrowing("Is SSO on every plan?", "SSO | ❌ | ✅ | ✅")
+    assert narrowing("Is every volume encrypted at rest?", "Use `--no-encryption` to create an unencrypted volume.")
+    assert narrowing("Is the volume encrypted at rest?", "Use `--no-encryption` to create an unencrypted volume.") is None
     for opening in ("In addition", "For example", "In general", "With that out of the way", "For more information"):
         assert narrowing("Is all data encrypted at rest?", f"{opening}, all data is encrypted at rest.") is None
 
