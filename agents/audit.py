@@ -18,9 +18,9 @@ from retrieval import Document
 from .contracts import (AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult,
                         ValidationCheck)
 from .facets import facet_coverage
+from .grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from .list_items import spread_over_items
 from .prose import told_from
-from .grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from .signals import ClaimSupport, claim_supports, measure, passage_of
 from .support import RELEVANT, SUPPORTED, Scorer, asks_for_a_number, states_the_number
 from .terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no

@@ -7,12 +7,12 @@ import difflib
 from dataclasses import dataclass
 
 from .context import RunContext
-from .duty import asks_vendor_act, left_to_customer
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
+from .duty import asks_vendor_act, left_to_customer
 from .facets import facet_coverage
-from .narrowing import narrowing
 from .grounding import Passage, occurs_in, passage_for, passages
 from .llm import Usage
+from .narrowing import narrowing
 from .prose import LEAD_IN, distinct, spoken, told
 from .support import CONFIDENT, RELEVANT, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
