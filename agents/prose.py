@@ -129,7 +129,7 @@ def unsettled(answer: str) -> str:
 def told_from(sentence: str, quote: str) -> bool:
     """Whether an answer's sentence repeats (part of) a quote, as the quote reads or as it is told in prose,
     the answer's own opening ("Yes.", "The documentation says:") aside."""
-    bare = _OPENING.sub("", sentence, count=1)
+    bare = without_opening(sentence)
     return occurs_in(bare, quote) or occurs_in(bare, spoken(quote))
 
 

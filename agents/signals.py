@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from retrieval import Document
 
 from .contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
-from .grounding import Passage, answer_sentences, cited_numbers, occurs_in, passage_for
+from .grounding import Passage, answer_sentences, cited_numbers, passage_for
 from .prose import told_from, without_opening
 from .support import Relevance, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,

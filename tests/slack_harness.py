@@ -22,8 +22,8 @@ from .fakes.slack_server import TOKEN, FakeSlack
 
 
 # The review flow's tests need answers that go to a reviewer. A near-miss abstention ("SOC 1" beside the
-# sample's SOC 2, confidence 79) is right, and whether the fitted threshold (79 after the five-vendor fit)
-# sends it moves with every refit, so the app under test has the threshold an operator can set.
+# sample's SOC 2, confidence about 79) is right, and whether the fitted threshold (about 79) sends it moves
+# with every refit, so the app under test has the threshold an operator can set.
 REVIEW_THRESHOLD = 85
 
 

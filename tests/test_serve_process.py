@@ -160,7 +160,7 @@ async def test_a_questionnaire_job_survives_a_restart_and_resumes(slack, tmp_pat
     assert 20 <= stopped_at < len(questions), "stopped part-way"
     assert not slack.uploaded("C1", "3000.1")
 
-    server = await _serving(env, free_ports()[0])  # a new port: the old one may have gone to another test's server
+    server = await _serving(env, free_ports()[0])  # a new port: nothing that took the old one is mistaken for it
     try:
         for _ in range(1200):
             if slack.uploaded("C1", "3000.1"):
