@@ -5,7 +5,8 @@ A reused answer is sent as it stands, so a wrong match is a wrong answer: the qu
 be close in meaning (their embeddings) and must not differ in what the closeness hides — a
 named thing (a standard, its version or level, a product, a cloud, a place), a negation, or
 the form of what is asked (a yes/no question against one asking for a fact). The similarity
-threshold is fitted by `bench/library_match.py` on labelled pairs (agents/same_question.json).
+threshold is fitted by `bench/library_match.py` on labelled pairs (agents/same_question.json), with
+the lower similarity ("near") from which an approved answer not reused is still shown to a reviewer.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class SameQuestionModel(BaseModel):
     """The fitted part: how close two questions' embeddings must be."""
 
     threshold: float = Field(ge=0, le=1, description="cosine similarity of the two questions' embeddings")
+    near: float = Field(ge=0, le=1, description="similarity from which a question not matched is still close "
+                                                "enough for a reviewer to see the approved answer beside a fresh one")
     fitted_on: str = Field(description="the labelled pairs it was fitted on")
 
 

@@ -1,7 +1,7 @@
 """Fit and measure when the answer library reuses an answer: labelled question pairs, held out.
 
     python bench/library_match.py report   # precision and recall, in-sample and held out
-    python bench/library_match.py fit      # choose the similarity threshold on every pair, write it
+    python bench/library_match.py fit      # choose the similarity thresholds on every pair, write them
 
 The pairs (eval/library/pairs.csv) are questions from the development sets' and the
 sample's questionnaires, paired by hand: the same thing in other words (1), or close
@@ -29,6 +29,7 @@ from retrieval import WordLlamaEmbedder  # noqa: E402
 
 PAIRS = Path(__file__).resolve().parents[1] / "eval" / "library" / "pairs.csv"
 TARGET = 0.98
+NEAR_RECALL = 0.95  # an approved answer is shown to a reviewer from the similarity 95 % of same pairs reach
 FOLDS, REPEATS = 5, 10
 
 
@@ -64,6 +65,13 @@ def choose(rows: list[dict]) -> float:
     return best
 
 
+def near(rows: list[dict]) -> float:
+    """The similarity NEAR_RECALL of the same-question pairs reach: from there, an approved answer not
+    reused is offered to the reviewer beside the fresh one."""
+    same = sorted(r["similarity"] for r in rows if r["same"])
+    return round(same[int((1 - NEAR_RECALL) * len(same))], 4)
+
+
 def held_out(rows: list[dict]) -> dict:
     """Threshold fitted on four fifths, scored on the rest; summed over folds and shuffles."""
     matched = right = same = 0
@@ -86,6 +94,10 @@ def report(rows: list[dict]) -> None:
     model = SameQuestionModel.model_validate_json(FITTED.read_text(encoding="utf-8"))
     s = scores(rows, model.threshold)
     print(f"fitted threshold {model.threshold} on all pairs (in-sample): precision {s['precision']}, recall {s['recall']}")
+    offered = [r for r in rows if model.near <= r["similarity"] and not (r["similarity"] >= model.threshold
+                                                                          and not r["apart"])]
+    print(f"offered to a reviewer from {model.near}: {len(offered)} pairs not matched "
+          f"({sum(r['same'] for r in offered)} of them the same question)")
     for kind in sorted({r["kind"] for r in rows}):
         of_kind = [r for r in rows if r["kind"] == kind]
         wrong = [r for r in of_kind if (r["similarity"] >= model.threshold and not r["apart"]) != r["same"]]
@@ -101,7 +113,7 @@ def main() -> None:
     rows = load()
     if args.step == "fit":
         threshold = choose(rows)
-        model = SameQuestionModel(threshold=threshold, fitted_on=f"{PAIRS.relative_to(PAIRS.parents[2])}, "
+        model = SameQuestionModel(threshold=threshold, near=near(rows), fitted_on=f"{PAIRS.relative_to(PAIRS.parents[2])}, "
                                                                  f"{len(rows)} pairs")
         FITTED.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
     report(rows)

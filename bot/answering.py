@@ -20,14 +20,14 @@ from agents.clarify import clarify
 from agents.contracts import EarlierTurn, PipelineResult
 from agents.followup import earlier_turn, is_follow_up
 from agents.pipeline import Pipeline
-from storage import RunRecord, Store
+from storage import LibraryEntry, RunRecord, Store
 
 from .batch_worker import JobWorker
 from .blocks import answer_messages, clarification_blocks, error_text, library_blocks, notification
 from .interrupted import tell_interrupted
 from .leases import keep_lease
 from .knowledge import ChannelSources, KnowledgeBaseMissing
-from .library import AnswerLibrary
+from .library import AnswerLibrary, Lookup, Offer, offered
 from .progress import ProgressMessage
 from .reviewers import ReviewerDirectory
 from .slack_text import inert
@@ -147,13 +147,16 @@ class QuestionWorker:
 
     async def _answer_held(self, run: RunRecord) -> None:
         try:
-            if run.use_library and await self._reuse(run):
+            found = await self._library.lookup(run.question, await self._sources.reusable(run.channel)) \
+                if run.use_library else Lookup()
+            if found.match is not None:
+                await self._reuse(run, found.match)
                 return
             pipeline = await self._sources.pipeline(run.channel)
             earlier = await self._earlier(run)
             if earlier is None and run.clarify and await self._ask_back(run, pipeline):
                 return
-            await self._run(run, earlier, pipeline)
+            await self._run(run, earlier, pipeline, found.offer)
         except KnowledgeBaseMissing as exc:
             log.error("run %s: %s", run.id, exc)
             if await self._store.fail_run(run.id, str(exc), self.name):
@@ -192,11 +195,13 @@ class QuestionWorker:
         await self._store.set_subject(run.id, subject)
         return earlier_turn(subject, last.result())
 
-    async def _run(self, run: RunRecord, context: EarlierTurn | None, pipeline: Pipeline) -> None:
+    async def _run(self, run: RunRecord, context: EarlierTurn | None, pipeline: Pipeline, offer: Offer | None) -> None:
         progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)
         await progress.start()
         result = await pipeline.run(run.question, on_progress=progress.on_event, context=context,
                                           threshold=await self._reviewers.threshold(run.channel))
+        if offer is not None and result.success and not result.blocked:
+            result = offered(result, offer, run.channel)
         if not await self._store.finish_run(run.id, result, self.name):
             log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)
             return
@@ -220,17 +225,13 @@ class QuestionWorker:
             ts = response["ts"]
         await self._store.set_answer_ts(run.id, ts)
 
-    async def _reuse(self, run: RunRecord) -> bool:
-        entry = await self._library.match(run.question, allow=await self._sources.reusable(run.channel))
-        if entry is None:
-            return False
+    async def _reuse(self, run: RunRecord, entry: LibraryEntry) -> None:
         if not await self._store.mark_reused(run.id, self.name):
-            return True  # declared interrupted meanwhile: its thread was told, nothing more is posted
+            return  # declared interrupted meanwhile: its thread was told, nothing more is posted
         await self._client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts,
                                             blocks=library_blocks(entry, run.id, run.channel),
                                             text=notification("Approved answer", entry.answer),
                                             unfurl_links=False, unfurl_media=False)
-        return True
 
     async def _say(self, run: RunRecord, text: str, quiet: bool = False) -> None:
         try:

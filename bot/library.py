@@ -4,50 +4,82 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 import numpy as np
 
 from agents.contracts import PipelineResult
-from agents.same_question import fitted, same_question
+from agents.same_question import differences, fitted, same_question
 from retrieval import Embedder
 from storage import LibraryEntry, Review, Store
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An approved answer that may fit but is not reused as it stands: a reviewer sees it beside the fresh answer."""
+
+    entry: LibraryEntry
+    why: str
+    """Why it was not reused: past its review-by date, or a close question that may ask something else."""
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What the library has for a question: an answer to reuse, or one to offer a reviewer, or neither."""
+
+    match: LibraryEntry | None = None
+    offer: Offer | None = None
 
 
 class AnswerLibrary:
     """Finds an approved answer for a question; remembers newly approved ones."""
 
     def __init__(self, store: Store, embedder: Embedder, threshold: float | None = None,
-                 max_age_days: int | None = None) -> None:
+                 max_age_days: int | None = None, near: float | None = None) -> None:
         self._store = store
         self._embedder = embedder
         self._threshold = fitted().threshold if threshold is None else threshold
+        self._near = min(fitted().near if near is None else near, self._threshold)
         self._max_age = timedelta(days=max_age_days) if max_age_days else None
 
     def usable(self, entry: LibraryEntry) -> bool:
         """Not retired, and approved within the maximum age (when one is set)."""
-        if entry.retired_at is not None:
-            return False
-        return self._max_age is None or datetime.now(timezone.utc) - entry.approved_at <= self._max_age
+        return entry.retired_at is None and not self.stale(entry)
+
+    def stale(self, entry: LibraryEntry) -> bool:
+        """Approved longer ago than the maximum age: offered to a reviewer, never reused silently."""
+        return self._max_age is not None and datetime.now(timezone.utc) - entry.approved_at > self._max_age
 
     async def match(self, question: str, allow: Callable[[LibraryEntry], bool] = lambda entry: True
                     ) -> LibraryEntry | None:
         """The closest approved answer (among those `allow`ed) to a question asking the same thing."""
-        entries = [e for e in await self._store.library() if e.embedding and self.usable(e) and allow(e)]
+        return (await self.lookup(question, allow)).match
+
+    async def lookup(self, question: str, allow: Callable[[LibraryEntry], bool] = lambda entry: True) -> Lookup:
+        """The answer to reuse for `question`, else the one a reviewer should see beside a fresh answer:
+        the same question approved too long ago, or the closest question that may ask something else."""
+        entries = [e for e in await self._store.library() if e.embedding and e.retired_at is None and allow(e)]
         if not entries:
-            return None
+            return Lookup()
         query = (await self._embedder.embed([question]))[0]
         scored = []
         for entry in entries:
             vector = np.asarray(entry.embedding, dtype=np.float32)
             if vector.shape == query.shape:
                 scored.append((float(vector @ query), entry))
+        stale = near = None
         # Embeddings of close wordings are close for different subjects ("SAML?" vs "SCIM?",
         # "SOC 1" vs "SOC 2"): the closest entry that nothing tells apart is the match.
         for similarity, entry in sorted(scored, key=lambda pair: -pair[0]):
-            if same_question(entry.question, question, similarity, self._threshold):
-                return entry
-        return None
+            if not same_question(entry.question, question, similarity, self._threshold):
+                if near is None and similarity >= self._near:
+                    near = Offer(entry, _why_close(entry.question, question, similarity >= self._threshold))
+            elif self.stale(entry):
+                stale = stale or Offer(entry, f"approved on {entry.approved_at:%Y-%m-%d}, past its review-by date")
+            else:
+                return Lookup(match=entry)
+        return Lookup(offer=stale or near)
 
     async def remember(self, run_id: str, result: PipelineResult, review: Review, channel: str | None) -> None:
         """Add an approved (or edited) answer asked in `channel`."""
@@ -59,4 +91,30 @@ class AnswerLibrary:
                              approved_by=review.reviewer, approved_at=review.at, channel=channel)
         embedding = (await self._embedder.embed([result.question]))[0]
         await self._store.add_to_library(entry, embedding)
+
+
+def _why_close(approved_for: str, question: str, close_enough: bool) -> str:
+    # What tells them apart is shown as the approved question itself, where it may be shown.
+    if close_enough and differences(approved_for, question):
+        return "for a close question that may ask something else"
+    return "for a question worded alike, not close enough to reuse unchecked"
+
+
+def offered(result: PipelineResult, offer: Offer, channel: str | None) -> PipelineResult:
+    """The fresh answer sent to a reviewer with the library's answer beside it, so the reviewer
+    can keep either. The question it was approved for shows only where it was asked."""
+    entry = offer.entry
+    asked = f' ("{entry.question}")' if entry.channel and entry.channel == channel else ""
+    beside = (f"the answer library has an approved answer{asked} (by {entry.approved_by}, {entry.compliance_status}) "
+              f"{offer.why}: {_clipped(entry.answer)}")
+    reason = f"{result.escalation_reason}; {beside}" if result.escalated and result.escalation_reason else beside
+    return result.model_copy(update={"escalated": True, "escalation_reason": reason})
+
+
+_BESIDE_CHARS = 400
+
+
+def _clipped(answer: str) -> str:
+    text = " ".join(answer.split())
+    return text if len(text) <= _BESIDE_CHARS else text[:_BESIDE_CHARS - 1].rstrip() + "…"
 

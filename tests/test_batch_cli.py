@@ -123,6 +123,34 @@ def test_approved_answers_are_used_first(ingested, tmp_path, capsys):
     assert "approved answer reused (by UREV" in column_values(filled, "Security", "Review reason")[row]
 
 
+def test_an_approved_answer_past_its_review_by_date_goes_to_the_reviewer_beside_a_fresh_one(
+        ingested, tmp_path, capsys, monkeypatch):
+    async def approve_long_ago() -> None:
+        from datetime import datetime, timedelta, timezone
+
+        from retrieval import WordLlamaEmbedder
+        from storage import LibraryEntry
+        store = open_store(Settings())
+        entry = LibraryEntry(run_id="r-2024", question=UNANSWERABLE, answer="No; we hold CSA STAR Level 1 only.",
+                             compliance_status="Not Supported", approved_by="UREV",
+                             approved_at=datetime.now(timezone.utc) - timedelta(days=400))
+        await store.add_to_library(entry, (await WordLlamaEmbedder().embed([UNANSWERABLE]))[0])
+        await store.close()
+
+    asyncio.run(approve_long_ago())
+    monkeypatch.setenv("RFPBOT_LIBRARY_MAX_AGE_DAYS", "365")
+    source = tmp_path / "q.xlsx"
+    source.write_bytes(security_workbook([UNANSWERABLE]))
+    assert main(["batch", str(source), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["from_library"] == 0
+    filled = (tmp_path / "q-answered.xlsx").read_bytes()
+    row = {q: r for r, q in question_cells(filled).items()}[UNANSWERABLE]
+    reason = column_values(filled, "Security", "Review reason")[row]
+    assert "past its review-by date" in reason and "No; we hold CSA STAR Level 1 only." in reason
+    assert column_values(filled, "Security", "Answer")[row] != "No; we hold CSA STAR Level 1 only."
+
+
 def test_an_interrupted_batch_resumes_where_it_stopped(ingested, tmp_path):
     # Enough distinct questions that the batch is still running when it is interrupted.
     questions = [f"{q.rstrip('?')} (item {n})?" for n in range(12) for q in sample_questions()]

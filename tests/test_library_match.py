@@ -4,12 +4,13 @@ one that names another thing, is negated, or asks for a fact instead of a yes or
 from __future__ import annotations
 
 import csv
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from agents.contracts import PipelineResult, SynthesisResult
 from agents.same_question import differences, fitted, same_question
-from bot.library import AnswerLibrary
+from bot.library import AnswerLibrary, Lookup, Offer, offered
 from retrieval import WordLlamaEmbedder
 from storage import LibraryEntry, Store, open_database
 
@@ -78,4 +79,65 @@ async def test_the_library_reuses_the_closest_entry_nothing_tells_apart(tmp_path
 
 def test_the_fitted_threshold_says_what_it_was_fitted_on():
     model = fitted()
-    assert 0 < model.threshold < 1 and "pairs.csv" in model.fitted_on
+    assert 0 < model.near < model.threshold < 1 and "pairs.csv" in model.fitted_on
+
+
+async def _library_of(tmp_path, embedder, entries: list[tuple[str, str, datetime]]) -> Store:
+    store = Store(open_database(tmp_path / "library.sqlite"))
+    for n, (question, answer, approved) in enumerate(entries):
+        entry = LibraryEntry(run_id=f"r{n}", question=question, answer=answer, compliance_status="Fully Supported",
+                             approved_by="UREV", approved_at=approved, channel="C1")
+        await store.add_to_library(entry, (await embedder.embed([question]))[0])
+    return store
+
+
+async def test_a_close_question_that_asks_something_else_is_offered_not_reused(tmp_path, embedder):
+    recent = datetime.now(timezone.utc)
+    store = await _library_of(tmp_path, embedder, [("Do you hold a SOC 1 Type II report?", "Yes, SOC 1.", recent)])
+    try:
+        found = await AnswerLibrary(store, embedder).lookup("Do you hold a SOC 2 Type II report?")
+        assert found.match is None and found.offer is not None
+        assert found.offer.entry.answer == "Yes, SOC 1." and "may ask something else" in found.offer.why
+        unrelated = await AnswerLibrary(store, embedder).lookup("How often is customer data backed up?")
+        assert unrelated == Lookup()
+    finally:
+        await store.close()
+
+
+async def test_the_same_question_past_its_review_by_date_is_offered_and_a_fresh_entry_wins(tmp_path, embedder):
+    question = "Do you hold a SOC 2 Type II report?"
+    old = datetime.now(timezone.utc) - timedelta(days=400)
+    store = await _library_of(tmp_path, embedder, [(question, "Yes (2024 report).", old)])
+    try:
+        found = await AnswerLibrary(store, embedder, max_age_days=365).lookup(question)
+        assert found.match is None and found.offer.entry.answer == "Yes (2024 report)."
+        assert f"approved on {old:%Y-%m-%d}, past its review-by date" in found.offer.why
+        fresh = LibraryEntry(run_id="r9", question="Are you SOC 2 Type II audited?", answer="Yes (2026 report).",
+                             compliance_status="Fully Supported", approved_by="UREV", approved_at=datetime.now(timezone.utc))
+        await store.add_to_library(fresh, (await embedder.embed([fresh.question]))[0])
+        again = await AnswerLibrary(store, embedder, max_age_days=365).lookup(question)
+        assert again.match is not None and again.match.answer == "Yes (2026 report)." and again.offer is None
+    finally:
+        await store.close()
+
+
+def _escalated_result(reason: str | None) -> PipelineResult:
+    synthesis = SynthesisResult(answer="Yes. We hold a SOC 2 Type II report [1].", compliance_status="Fully Supported",
+                                confidence_score=97)
+    return PipelineResult(question="Do you hold a SOC 2 Type II report?", synthesis=synthesis, success=True,
+                          escalated=reason is not None, escalation_reason=reason)
+
+
+@pytest.mark.parametrize("reason", [None, "confidence 60% is under 80%"])
+def test_an_offered_answer_sends_the_fresh_answer_to_a_reviewer_with_it_beside(reason):
+    entry = LibraryEntry(run_id="r1", question="Do you hold a SOC 1 Type II report?", answer="Yes, SOC 1.",
+                         compliance_status="Fully Supported", approved_by="UREV",
+                         approved_at=datetime(2026, 1, 5, tzinfo=timezone.utc), channel="C1")
+    offer = Offer(entry, "for a close question that may ask something else")
+    here = offered(_escalated_result(reason), offer, "C1")
+    assert here.escalated and "Yes, SOC 1." in here.escalation_reason and "by UREV" in here.escalation_reason
+    assert '("Do you hold a SOC 1 Type II report?")' in here.escalation_reason
+    # The pipeline's own reason for review, when it had one, stays first.
+    assert here.escalation_reason.startswith(f"{reason}; the answer library has" if reason else "the answer library has")
+    elsewhere = offered(_escalated_result(reason), offer, "C2")
+    assert "SOC 1 Type II report?" not in elsewhere.escalation_reason  # asked in another conversation: not shown

@@ -300,3 +300,25 @@ async def test_a_reviewer_saves_an_answer_sent_without_review_to_the_library(app
 async def test_an_answer_waiting_for_review_offers_approve_not_save(app, slack):
     _, message = await ask_escalated(app, slack)
     assert "library_save" not in json.dumps(message["blocks"])
+
+
+async def test_a_close_approved_answer_is_shown_to_the_reviewer_beside_the_fresh_answer(app, slack, embedder):
+    from datetime import datetime, timezone
+
+    from storage import LibraryEntry
+
+    approved_for = "Do you support SAML 2.0 single sign-on?"
+    entry = LibraryEntry(run_id="r-old", question=approved_for, answer="Yes, with any SAML 2.0 identity provider.",
+                         compliance_status="Fully Supported", approved_by="UREV",
+                         approved_at=datetime.now(timezone.utc), channel="C1")
+    await app.deps.store.add_to_library(entry, (await embedder.embed([approved_for]))[0])
+
+    await app.sender.mention("Do you support SAML 2.0 single sign-on with Okta?", ts="1700.1")
+    await app.settle()
+    message = answer_of(slack, "C1", "1700.1")  # a fresh answer, not the approved one reused
+    blocks = json.dumps(message["blocks"])
+    assert "review_approve" in blocks and "Needs review" in blocks
+    assert "the answer library has an approved answer" in blocks and "Yes, with any SAML 2.0 identity provider." in blocks
+    assert approved_for in blocks and "may ask something else" in blocks
+    run = await app.deps.store.last_answer_in_thread("C1", "1700.1")
+    assert run.escalated and run.status == "done"

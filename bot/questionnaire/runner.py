@@ -21,7 +21,7 @@ from agents.guardrails import validate_question
 from agents.pipeline import Pipeline
 from storage import BatchJob, BatchRow, BatchStore, LibraryEntry
 
-from ..library import AnswerLibrary
+from ..library import AnswerLibrary, Lookup, offered
 
 log = logging.getLogger(__name__)
 
@@ -101,9 +101,12 @@ class BatchRunner:
                       reusable: Callable[[LibraryEntry], bool]) -> None:
         try:
             question = validate_question(row.question, self._config)
-            entry = await self._library.match(question, reusable) if self._library else None
+            found = await self._library.lookup(question, reusable) if self._library else Lookup()
+            entry = found.match
             if entry is None:
                 result = await pipeline.run(question)
+                if found.offer is not None and result.success and not result.blocked:
+                    result = offered(result, found.offer, job.channel)
         except AgentError as exc:
             await self._batches.failed(row, str(exc))
             return
