@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -53,14 +54,19 @@ HEDGES = ("no evidence", "not found", "could not find", "does not mention", "no 
           "needs a reviewer", "reviewer confirms", "not documented", "no documentation", "does not answer",
           "for a reviewer", "closest passage")
 
-_STEMMER = snowballstemmer.stemmer("english")
+# A Snowball stemmer keeps the word it works on in itself: one shared by the threads the
+# offline agents run on mixed two words up ("IndexError: string index out of range").
+_STEMMERS = threading.local()
 _IRREGULAR = {"retent": "retain", "certifi": "certif", "notifi": "notif", "authoriz": "author"}
 
 
 @functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The Snowball (Porter 2) stem of a lower-case word, with a few stems merged."""
-    stemmed = _STEMMER.stemWord(word)
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    stemmed = stemmer.stemWord(word)
     return _IRREGULAR.get(stemmed, stemmed)
 
 
