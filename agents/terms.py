@@ -231,6 +231,7 @@ def _initials(text: str) -> frozenset[str]:
     (a pattern per term took a compile per new term)."""
     found: set[str] = set()
     chain: list[tuple[str, bool]] = []  # (initial, the word may start a spelling)
+    previous_end = 0
     for run in _WORD_RUN.finditer(text):
         start, end = run.span()
         if chain and not _SEPARATORS.fullmatch(text, previous_end, start):
