@@ -200,7 +200,7 @@ class QuestionWorker:
         await progress.start()
         result = await pipeline.run(run.question, on_progress=progress.on_event, context=context,
                                           threshold=await self._reviewers.threshold(run.channel))
-        if offer is not None and result.success and not result.blocked:
+        if offer is not None:
             result = offered(result, offer, run.channel)
         if not await self._store.finish_run(run.id, result, self.name):
             log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)

@@ -10,7 +10,8 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 
 from agents.contracts import PipelineResult
-from agents.same_question import differences, fitted, same_question
+from agents.escalation import clip
+from agents.same_question import fitted, same_question
 from retrieval import Embedder
 from storage import LibraryEntry, Review, Store
 
@@ -32,6 +33,9 @@ class Lookup:
     offer: Offer | None = None
 
 
+_BESIDE_CHARS = 400  # of an approved answer shown beside a fresh one
+
+
 class AnswerLibrary:
     """Finds an approved answer for a question; remembers newly approved ones."""
 
@@ -42,10 +46,6 @@ class AnswerLibrary:
         self._threshold = fitted().threshold if threshold is None else threshold
         self._near = min(fitted().near if near is None else near, self._threshold)
         self._max_age = timedelta(days=max_age_days) if max_age_days else None
-
-    def usable(self, entry: LibraryEntry) -> bool:
-        """Not retired, and approved within the maximum age (when one is set)."""
-        return entry.retired_at is None and not self.stale(entry)
 
     def stale(self, entry: LibraryEntry) -> bool:
         """Approved longer ago than the maximum age: offered to a reviewer, never reused silently."""
@@ -74,7 +74,7 @@ class AnswerLibrary:
         for similarity, entry in sorted(scored, key=lambda pair: -pair[0]):
             if not same_question(entry.question, question, similarity, self._threshold):
                 if near is None and similarity >= self._near:
-                    near = Offer(entry, _why_close(entry.question, question, similarity >= self._threshold))
+                    near = Offer(entry, _why_close(similarity >= self._threshold))
             elif self.stale(entry):
                 stale = stale or Offer(entry, f"approved on {entry.approved_at:%Y-%m-%d}, past its review-by date")
             else:
@@ -93,28 +93,23 @@ class AnswerLibrary:
         await self._store.add_to_library(entry, embedding)
 
 
-def _why_close(approved_for: str, question: str, close_enough: bool) -> str:
-    # What tells them apart is shown as the approved question itself, where it may be shown.
-    if close_enough and differences(approved_for, question):
+def _why_close(close_enough: bool) -> str:
+    # Close enough and still not the same question: something told them apart. What it is shows
+    # as the approved question itself, where that may be shown.
+    if close_enough:
         return "for a close question that may ask something else"
     return "for a question worded alike, not close enough to reuse unchecked"
 
 
 def offered(result: PipelineResult, offer: Offer, channel: str | None) -> PipelineResult:
     """The fresh answer sent to a reviewer with the library's answer beside it, so the reviewer
-    can keep either. The question it was approved for shows only where it was asked."""
+    can keep either (a run that failed or was blocked stays as it is). The question it was approved
+    for shows only where it was asked."""
+    if not result.success or result.blocked:
+        return result
     entry = offer.entry
     asked = f' ("{entry.question}")' if entry.channel and entry.channel == channel else ""
     beside = (f"the answer library has an approved answer{asked} (by {entry.approved_by}, {entry.compliance_status}) "
-              f"{offer.why}: {_clipped(entry.answer)}")
+              f"{offer.why}: {clip(entry.answer, _BESIDE_CHARS)}")
     reason = f"{result.escalation_reason}; {beside}" if result.escalated and result.escalation_reason else beside
     return result.model_copy(update={"escalated": True, "escalation_reason": reason})
-
-
-_BESIDE_CHARS = 400
-
-
-def _clipped(answer: str) -> str:
-    text = " ".join(answer.split())
-    return text if len(text) <= _BESIDE_CHARS else text[:_BESIDE_CHARS - 1].rstrip() + "…"
-

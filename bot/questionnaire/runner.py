@@ -105,7 +105,7 @@ class BatchRunner:
             entry = found.match
             if entry is None:
                 result = await pipeline.run(question)
-                if found.offer is not None and result.success and not result.blocked:
+                if found.offer is not None:
                     result = offered(result, found.offer, job.channel)
         except AgentError as exc:
             await self._batches.failed(row, str(exc))
