@@ -3,8 +3,9 @@ for the other.
 
 A reused answer is sent as it stands, so a wrong match is a wrong answer: the questions must
 be close in meaning (their embeddings) and must not differ in what the closeness hides — a
-named thing (a standard, its version or level, a product, a cloud, a place), a negation, or
-the form of what is asked (a yes/no question against one asking for a fact). The similarity
+named thing (a standard, its version or level, a product, a cloud, a place), a negation, when
+or how often it happens ("at onboarding and annually" against "every year"), or the form of
+what is asked (a yes/no question against one asking for a fact). The similarity
 threshold is fitted by `bench/library_match.py` on labelled pairs (agents/same_question.json), with
 the lower similarity ("near") from which an approved answer not reused is still shown to a reviewer.
 """
@@ -24,6 +25,19 @@ FITTED = Path(__file__).with_name("same_question.json")
 _NEGATION = re.compile(r"\b(?:not|no|never|without|cannot|none|nor)\b|n't\b", re.IGNORECASE)
 _NEGATED_WORD = re.compile(r"\b(?:un|non-?)([a-z]{4,})", re.IGNORECASE)
 _ASKS_FACT = re.compile(r"\b(?:what|which|how|when|where|who|whom)\b", re.IGNORECASE)
+# When or how often a control runs: an answer approved for "yearly" does not say what happens
+# "at onboarding", nor "quarterly". Each spelling maps to the occasion it names.
+_OCCASIONS = {
+    "daily": r"daily|every day|each day|per day",
+    "weekly": r"weekly|every week|each week|per week",
+    "monthly": r"monthly|every month|each month|per month",
+    "quarterly": r"quarterly|every quarter|each quarter|every (?:three|3) months",
+    "twice a year": r"semi-?annual(?:ly)?|bi-?annual(?:ly)?|twice a year|every (?:six|6) months",
+    "yearly": r"(?<!semi-)(?<!semi)(?<!bi-)(?<!bi)annual(?:ly)?|yearly|every year|each year|per year|once a year",
+    "onboarding": r"onboarding|on hire|upon hire|at hire|new hires?|when (?:they are |first )?hired|upon joining",
+    "offboarding": r"offboarding|upon departure|when (?:they|an employee) leaves?",
+}
+_OCCASION = {name: re.compile(rf"\b(?:{spelling})\b", re.IGNORECASE) for name, spelling in _OCCASIONS.items()}
 # A capitalised word after the first names something ("FedRAMP High", "Okta", "Australia").
 _NAMED_WORD = re.compile(r"(?<=\S )[A-Z][\w-]*")
 
@@ -51,6 +65,9 @@ def differences(first: str, second: str) -> list[str]:
         found.append("they name different things: " + ", ".join(sorted(names)))
     if _negated(first, second) != _negated(second, first):
         found.append("one is negated")
+    occasions = _occasions(first) ^ _occasions(second)
+    if occasions:
+        found.append("they ask about different times: " + ", ".join(sorted(occasions)))
     if is_yes_no(first) != is_yes_no(second) or bool(_ASKS_FACT.search(first)) != bool(_ASKS_FACT.search(second)):
         found.append("one asks for a fact, the other for a yes or no")
     return found
@@ -86,6 +103,11 @@ def _names(question: str) -> set[str]:
     named = set(product_terms(question))
     named |= {term for word in _NAMED_WORD.findall(standard_names(question)) for term in key_terms(word)}
     return named
+
+
+def _occasions(question: str) -> set[str]:
+    """When or how often the question says the thing happens."""
+    return {name for name, pattern in _OCCASION.items() if pattern.search(question)}
 
 
 def _negated(question: str, other: str) -> bool:

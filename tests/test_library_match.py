@@ -44,6 +44,10 @@ def test_the_labelled_pairs_are_matched_at_the_targets(embedder):
     ("Is customer data used to train AI models?", "Is customer data never used to train AI models?", "negated"),
     ("Is customer data encrypted at rest?", "Is any customer data stored unencrypted at rest?", "negated"),
     ("Are encryption keys rotated?", "How often are encryption keys rotated?", "asks for a fact"),
+    ("Are user access rights reviewed quarterly?", "Are user access rights reviewed annually?", "different times"),
+    ("Is security training mandatory every year?", "Is security training required at onboarding and "
+     "repeated annually?", "different times"),
+    ("Are access reviews performed semi-annually?", "Are access reviews performed annually?", "different times"),
 ])
 def test_close_wordings_that_ask_something_else_are_told_apart(first, second, why):
     assert any(why in d for d in differences(first, second))
@@ -56,6 +60,15 @@ def test_close_wordings_that_ask_something_else_are_told_apart(first, second, wh
     ("Do you hold a SOC2 Type II report?", "Do you have a SOC 2 Type 2 report?"),
 ])
 def test_an_acronym_or_another_spelling_of_a_name_is_the_same_name(first, second):
+    assert differences(first, second) == []
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Do you perform annual security awareness training?", "Is security awareness training done every year?"),
+    ("Are vulnerability scans run monthly?", "Do you scan for vulnerabilities every month?"),
+    ("Do new hires receive security training?", "Do employees receive security training at onboarding?"),
+])
+def test_the_same_time_in_other_words_is_the_same_time(first, second):
     assert differences(first, second) == []
 
 
