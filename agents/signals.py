@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from retrieval import Document
 
 from .contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
+from .denial import denials
 from .grounding import Passage, answer_sentences, cited_numbers, passage_for
 from .prose import told_from, without_opening
 from .support import Relevance, Scorer
@@ -52,7 +53,7 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
         not_supported=float(status == "Not Supported"), abstained=float(not evidence),
         yes_no=float(is_yes_no(question)), open_question=float(bool(_OPEN_QUESTION.match(question))),
         limiting_cue=float(any(has_cue(c.quote, PARTIAL_CUES) or has_cue(c.quote, NEGATIVE_CUES) for c in evidence)),
-        denial_cue=float(any(new_cues(c.quote, question, NEGATIVE_CUES) for c in evidence)),
+        denial_cue=float(any(denials(c.quote, question) for c in evidence)),
         limit_cue=float(any(new_cues(c.quote, question, PARTIAL_CUES) for c in evidence)),
         universal_question=float(is_universal(question)),
         customer_question=float(bool(_CUSTOMER.search(question))),

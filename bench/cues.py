@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
+from agents.denial import denials  # noqa: E402
 from agents.terms import CUES_FILE, CueLists, new_cues, restricted_scope  # noqa: E402
 from _devsets import ROOT  # noqa: E402
 
@@ -53,7 +54,8 @@ def _answer(row: dict, phrases: dict[str, set[str]]) -> _Answer:
     question, quotes = row["question"], row["quotes"]
 
     def hits(kind: str) -> frozenset[str]:
-        return frozenset(p for p in phrases[kind] if any(new_cues(q, question, (p,)) for q in quotes))
+        found = denials if kind == "negative" else new_cues
+        return frozenset(p for p in phrases[kind] if any(found(q, question, (p,)) for q in quotes))
 
     narrowed = any(restricted_scope(question, q) for q in quotes) or bool(row["facets_missing"])
     return _Answer(row["vendor"], row["expected_status"], row["answerable"], hits("negative"), hits("partial"),

@@ -1,0 +1,28 @@
+"""A negation in a clause that says why the main clause holds is no denial of the question,
+unless that clause is what the question is about."""
+
+from __future__ import annotations
+
+from agents.denial import denials
+
+
+def test_a_purpose_clause_about_something_else_does_not_deny_the_question():
+    passage = ("Enterprise customers can reach the API through AWS PrivateLink, so that API traffic from "
+               "their VPCs does not cross the public internet.")
+    assert denials(passage, "Can we reach the API privately through AWS PrivateLink?") == []
+
+
+def test_a_purpose_clause_about_the_question_s_own_subject_still_denies_it():
+    passage = "PostHog can discard IP addresses, ensuring raw IP addresses are not retained in your data."
+    assert "are not" in denials(passage, "Do you store raw IP addresses?")
+
+
+def test_a_main_clause_after_a_leading_purpose_clause_still_denies():
+    passage = ("To ensure that data stays in your region, generative AI features are not available "
+               "for EU region customers.")
+    assert "are not" in denials(passage, "Are generative AI features available for EU region customers?")
+
+
+def test_a_plain_denial_is_a_denial():
+    assert denials("Customer-managed encryption keys are not supported.",
+                   "Do you support customer-managed encryption keys?")[:1] == ["not supported"]
