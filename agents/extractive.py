@@ -1,0 +1,40 @@
+"""The extractive engine's three fitted numbers: under which relevance no passage answers the
+question, how far below the best passage others are still cited beside it, and how far below
+it a cited passage's denial or limit still decides the status.
+
+The last two are apart because they answer different questions: a wider citation band finds
+the right file more often, but a limit in a passage cited only as context ("…except on the
+free plan" on the SSO page, beside the MFA passage) must not turn a plain answer Partial.
+
+Fitted by `bench/extractive.py fit` on every development set (a grid of all three, each point
+scored by status accuracy, source recall and abstention, averaged over vendors) and
+reported leave-one-vendor-out; stored in `agents/extractive.json`. RFPBOT_EXTRACTIVE_FILE
+names another file: the fitting script scores each point of its grid with it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+MODEL_FILE = Path(__file__).with_name("extractive.json")
+FILE_VARIABLE = "RFPBOT_EXTRACTIVE_FILE"
+
+
+class ExtractiveModel(BaseModel):
+    """Where the offline engine stops answering, and how wide it cites."""
+
+    floor: float = Field(ge=0, le=1, description="best relevance under which no passage answers (abstain)")
+    band: float = Field(ge=0, le=1, description="passages within this of the best one are cited beside it")
+    status_band: float = Field(ge=0, le=1, description="cited passages within this of the best one decide the status too")
+    fitted_on: list[str] = Field(default_factory=list, description="the development sets it was fitted on")
+
+
+@functools.cache
+def fitted() -> ExtractiveModel:
+    """The fitted numbers (read once)."""
+    path = Path(os.environ.get(FILE_VARIABLE) or MODEL_FILE)
+    return ExtractiveModel.model_validate_json(path.read_text(encoding="utf-8"))

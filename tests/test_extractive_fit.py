@@ -1,0 +1,38 @@
+"""The extractive engine's fitted floor and bands: what the stored grid gives, fitted on every set of ours."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+from agents.extractive import fitted
+
+from .conftest import ROOT
+
+
+def _fitting_script(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))  # its siblings, as when it runs as a script
+    spec = importlib.util.spec_from_file_location("extractive_fit", ROOT / "bench" / "extractive.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shipped_floor_and_bands_are_what_the_stored_grid_gives_on_every_development_set(monkeypatch):
+    script = _fitting_script(monkeypatch)
+    points = json.loads(script.GRID_FILE.read_text(encoding="utf-8"))
+    ours = {p.name for p in (ROOT / "eval").glob("*") if (p / "corpus").is_dir()}
+    vendors = sorted(points[0]["vendors"])
+    assert ours <= set(vendors) and set(vendors) == set(fitted().fitted_on)
+    chosen = script.best(points, vendors)
+    assert (chosen["floor"], chosen["band"], chosen["status_band"]) == (fitted().floor, fitted().band,
+                                                                        fitted().status_band)
+
+
+def test_a_point_that_loses_status_on_every_vendor_scores_lower(monkeypatch):
+    script = _fitting_script(monkeypatch)
+    figures = {"status_answerable": 0.8, "source_recall": 0.9, "abstention": 1.0}
+    good = {"floor": 0.3, "band": 0.1, "status_band": 0.02, "vendors": {"a": figures, "b": figures}}
+    worse = {"floor": 0.3, "band": 0.05, "status_band": 0.02, "vendors": {v: {**figures, "status_answerable": 0.7} for v in "ab"}}
+    assert script.best([worse, good], ["a", "b"]) is good
+    assert script.score(good, ["a"]) > script.score(worse, ["a"])
