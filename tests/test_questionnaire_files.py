@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import zipfile
 
 import pytest
 from openpyxl import Workbook, load_workbook
@@ -295,3 +296,54 @@ def test_a_reviewer_approved_answer_goes_into_the_own_columns_and_a_pending_one_
     rows = list(csv.reader(io.StringIO(filled_copy("reviewed.csv", data, q, answers, own).decode())))
     assert rows[1][1:3] == ["Yes. AES-256 [1].", "Yes"] and rows[2][1:3] == ["", ""] and rows[3][1:3] == ["", ""]
     assert (own.written, own.left_for_review) == (1, 1)
+
+
+def test_answer_labels_repeated_on_each_sections_row_stand_for_a_header():
+    # As HECVAT lays its sheets out: no header row names the answers; each section's heading
+    # row does, beside the section's name.
+    from bot.questionnaire.writing import OwnColumns
+
+    data = workbook([["Solution Provider Response - Security"], ["Instructions: answer every question."],
+                     [" Application Security", None, "Answer", "Additional Information"],
+                     ["APPL-01", QUESTIONS[0]], ["APPL-02", QUESTIONS[1]],
+                     [" Authentication", None, "Answer", "Additional Information"],
+                     ["AAAI-01", QUESTIONS[3]], ["AAAI-02", QUESTIONS[4]]], title="Product")
+    q = read("hecvat.xlsx", data)
+    [layout] = q.layouts
+    assert (layout.question_column, layout.answer_column) == (2, 3)
+    assert [x.row for x in q.questions] == [4, 5, 7, 8]
+    answers = {("Product", 4): RowAnswer(answer="Yes. AES-256 at rest [1].", needs_review="No"),
+               ("Product", 7): RowAnswer(answer="Yes. MFA is enforced [1].", needs_review="Yes")}
+    own = OwnColumns()
+    filled = filled_copy("hecvat.xlsx", data, q, answers, own)
+    sheet = load_workbook(io.BytesIO(filled))["Product"]
+    assert sheet["C4"].value == "Yes. AES-256 at rest [1]." and sheet["C7"].value is None
+    assert [sheet.cell(row, 5).value for row in (3, 6)] == [ADDED_COLUMNS[0]] * 2  # labelled beside each section's
+    assert (own.written, own.left_for_review) == (1, 1)
+    assert_original_kept(data, filled, {"Product": {3}})
+
+
+def test_a_header_row_naming_the_answers_wins_over_section_rows():
+    data = workbook([["Question", "Vendor response", "Notes"], [" Encryption", "Notes", "Answer"],
+                     [QUESTIONS[0]], [QUESTIONS[1]]])
+    assert read("both.xlsx", data).layouts[0].answer_column == 2
+
+
+def test_what_the_filled_copy_cannot_keep_is_named():
+    from bot.questionnaire.files import workbook_losses
+
+    plain = workbook([["Question", "Answer"], [QUESTIONS[0]]])
+    assert workbook_losses(plain) == []
+    # A Yes/No dropdown as Excel 2010+ stores one whose list is on another sheet (as HECVAT does).
+    extension = ('<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/'
+                 'office/spreadsheetml/2009/9/main"><x14:dataValidations count="1"><x14:dataValidation type="list">'
+                 '<x14:formula1><xm:f>Lists!$A$1:$A$2</xm:f></x14:formula1><xm:sqref>B2</xm:sqref>'
+                 '</x14:dataValidation></x14:dataValidations></ext></extLst></worksheet>')
+    source, out = zipfile.ZipFile(io.BytesIO(plain)), io.BytesIO()
+    with zipfile.ZipFile(out, "w") as copy:
+        for item in source.infolist():
+            body = source.read(item)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                body = body.replace(b"</worksheet>", extension.encode())
+            copy.writestr(item, body)
+    assert workbook_losses(out.getvalue()) == ["dropdown lists stored as an Excel extension"]

@@ -3,17 +3,21 @@ column when there is one (a header saying so, or cells that are mostly Yes, No a
 
 The answer column is the one whose header names an answer ("Answer", "Response", "Vendor
 response", in the languages the question finder knows), right of the questions; rfpbot's
-own filled copies call theirs "Answer" and add "Status" and "Needs review" beside it.
+own filled copies call theirs "Answer" and add "Status" and "Needs review" beside it. Some
+questionnaires have no such header row and repeat the labels on each section's heading row
+instead (HECVAT: " Required Questions | | Answer | Additional Information"); there the labels
+of those rows stand for the header.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from pydantic import BaseModel
 
 from .grid import Grid
-from .layout import CONTENT_SCAN_ROWS, column_number
+from .layout import CONTENT_SCAN_ROWS, column_number, looks_like_question
 from .models import ADDED_COLUMNS, SheetLayout
 
 _ANSWER_WORDS = {"answer": 3, "answers": 3, "response": 3, "responses": 3, "reply": 2, "comment": 1,
@@ -37,6 +41,8 @@ class AnswerColumns(BaseModel):
     """rfpbot's own "Status" column (its filled copies)."""
     needs_review: int | None = None
     """rfpbot's own "Needs review" column: a row marked "Yes" was never approved."""
+    label_rows: list[int] = []
+    """Section rows that name the answer columns in place of a header row."""
 
 
 def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = None, for_writing: bool = False
@@ -45,7 +51,7 @@ def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = Non
     answers, any header naming answers or comments counts; to write them, only one that is an
     answer label itself ("Answer", "Vendor response"): "Comments" or "Follow-up responses" may be
     the customer's own."""
-    headers = {c: grid.text(layout.header_row, c) for c in range(1, grid.last_column + 1)} if layout.header_row else {}
+    headers, label_rows = _headers(grid, layout)
     right = [c for c in range(1, grid.last_column + 1) if c != layout.question_column]
     # rfpbot's own "Needs review" column holds Yes and No too: it is never the answers' Yes/No.
     candidates = [c for c in right if headers.get(c, "") not in ADDED_COLUMNS]
@@ -60,7 +66,35 @@ def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = Non
         answer = best[2] if best[0] > 0 else None
     exact = {text.casefold(): c for c, text in headers.items()}
     return AnswerColumns(answer=answer, yes_no=yes_no if yes_no != answer else None,
-                         status=exact.get("status"), needs_review=exact.get("needs review"))
+                         status=exact.get("status"), needs_review=exact.get("needs review"), label_rows=label_rows)
+
+
+def _headers(grid: Grid, layout: SheetLayout) -> tuple[dict[int, str], list[int]]:
+    """Each column's label: the header row's, or where it names no answer, the section rows'
+    (and those rows)."""
+    headers = {c: grid.text(layout.header_row, c) for c in range(1, grid.last_column + 1)} if layout.header_row else {}
+    if any(_ANSWER_LABEL.match(text) for text in headers.values()):
+        return headers, []
+    labels, rows = _section_labels(grid, layout)
+    return {**headers, **labels}, rows
+
+
+def _section_labels(grid: Grid, layout: SheetLayout) -> tuple[dict[int, str], list[int]]:
+    """The labels that rows which are no question repeat beside the questions (a section's
+    heading row naming its "Answer" column): the most frequent one of each column, and the rows."""
+    seen: dict[int, Counter[str]] = {}
+    rows = []
+    start = (layout.header_row or 0) + 1
+    for row in range(start, min(len(grid.rows), start + CONTENT_SCAN_ROWS) + 1):
+        if looks_like_question(grid.text(row, layout.question_column)):
+            continue
+        labels = {c: grid.text(row, c) for c in range(1, grid.last_column + 1) if c != layout.question_column}
+        if any(_ANSWER_LABEL.match(text) for text in labels.values()):
+            rows.append(row)
+            for column, text in labels.items():
+                if text:
+                    seen.setdefault(column, Counter())[text] += 1
+    return {column: counts.most_common(1)[0][0] for column, counts in seen.items()}, rows
 
 
 def answer_text(grid: Grid, row: int, column: int | None) -> str:

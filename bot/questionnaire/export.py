@@ -124,7 +124,7 @@ async def export(batches: BatchStore, store: Store, job: BatchJob) -> Export:
     if questionnaire.kind == "xlsx":
         lost = workbook_losses(data)
         if lost:
-            summary.warnings.append(f"the filled copy lacks the original's {' and '.join(lost)} "
+            summary.warnings.append(f"the filled copy lacks the original's {', '.join(lost)} "
                                     "(they cannot be copied); paste the answer columns into the original if you need them")
     own = OwnColumns(keep_answers=BatchOptions.model_validate_json(job.options_json).keep_answers)
     # openpyxl takes a while on a big workbook: off the event loop, which also acknowledges Slack.

@@ -105,12 +105,18 @@ def line_ending(text: str) -> str:
 
 
 def workbook_losses(data: bytes) -> list[str]:
-    """What the filled copy of a workbook will lack: openpyxl does not keep pictures or charts."""
+    """What the filled copy of a workbook will lack: openpyxl keeps neither pictures nor charts,
+    nor what a sheet keeps in Excel's extensions (HECVAT's Yes/No dropdowns, some conditional
+    formats)."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         names = archive.namelist()
+        sheets = [archive.read(n) for n in names if n.startswith("xl/worksheets/") and n.endswith(".xml")]
     lost = []
     if any(n.startswith("xl/charts/") for n in names):
         lost.append("charts")
     if any(n.startswith("xl/media/") for n in names):
         lost.append("pictures")
+    for tag, what in ((b"<x14:dataValidation ", "dropdown lists"), (b"<x14:conditionalFormatting", "conditional formats")):
+        if any(tag in sheet for sheet in sheets):
+            lost.append(f"{what} stored as an Excel extension")
     return lost

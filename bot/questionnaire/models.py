@@ -40,6 +40,9 @@ class SheetLayout(BaseModel):
     """The questionnaire's own answer column ("Response", "Vendor answer"), filled with reviewed answers."""
     yes_no_column: int | None = None
     """Its own Yes/No column, filled with a Yes or No its dropdown (if any) offers."""
+    label_rows: list[int] = []
+    """Section heading rows that name the answer columns where no header row does; the added
+    columns are labelled on them too."""
 
 
 class QuestionRow(BaseModel):

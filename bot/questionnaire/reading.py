@@ -47,7 +47,8 @@ def questionnaire_of(filename: str, kind: str, grids: list[Grid], encoding: str 
         if asked:
             # Only a header that names answers outright is written into ("Comments" may be the customer's own).
             own = find_answer_columns(grid, layout, for_writing=True)
-            layouts.append(layout.model_copy(update={"answer_column": own.answer, "yes_no_column": own.yes_no}))
+            layouts.append(layout.model_copy(update={"answer_column": own.answer, "yes_no_column": own.yes_no,
+                                                     "label_rows": own.label_rows if own.answer else []}))
             questions += asked
             skipped += set_aside
     if not questions:

@@ -89,10 +89,13 @@ def _filled_workbook(filename: str, data: bytes, questionnaire: Questionnaire, a
         sheet = book[layout.name]
         _fill_own_workbook(book, sheet, layout, answers, own)
         first = layout.last_column + 1
-        if layout.header_row:
-            header = sheet.cell(layout.header_row, layout.question_column)
+        labelled = [(layout.header_row, layout.question_column)] if layout.header_row else []
+        # Where the sections' rows name the answer column, the added columns are named beside it.
+        labelled += [(row, layout.answer_column) for row in layout.label_rows if layout.answer_column]
+        for row, model in labelled:
+            header = sheet.cell(row, model)
             for offset, title in enumerate(ADDED_COLUMNS):
-                cell = sheet.cell(layout.header_row, first + offset, title)
+                cell = sheet.cell(row, first + offset, title)
                 cell.font, cell.fill, cell.border = copy(header.font), copy(header.fill), copy(header.border)
                 cell.alignment = copy(header.alignment)
         for offset, title in enumerate(ADDED_COLUMNS):
@@ -186,7 +189,7 @@ def _filled_csv(filename: str, data: bytes, questionnaire: Questionnaire, answer
     for number, row in enumerate(rows, start=1):
         added: list[str] = [""] * len(ADDED_COLUMNS)
         row.extend([""] * (width - len(row)))
-        if number == layout.header_row:
+        if number == layout.header_row or number in layout.label_rows:
             added = list(ADDED_COLUMNS)
         elif (layout.name, number) in answers:
             answer = answers[(layout.name, number)]
