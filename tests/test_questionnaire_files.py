@@ -329,21 +329,65 @@ def test_a_header_row_naming_the_answers_wins_over_section_rows():
     assert read("both.xlsx", data).layouts[0].answer_column == 2
 
 
+def _with_extension_dropdown(data: bytes, sqref: str, source: str) -> bytes:
+    """The workbook with a list dropdown on `sqref` of its first sheet, stored as Excel 2010+ stores
+    one whose list is on another sheet (as HECVAT does), which openpyxl cannot read."""
+    extension = ('<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/'
+                 'office/spreadsheetml/2009/9/main" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+                 '<x14:dataValidations count="1"><x14:dataValidation type="list" allowBlank="1">'
+                 f'<x14:formula1><xm:f>{source}</xm:f></x14:formula1><xm:sqref>{sqref}</xm:sqref>'
+                 '</x14:dataValidation></x14:dataValidations></ext></extLst></worksheet>')
+    original, out = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
+    with zipfile.ZipFile(out, "w") as copy:
+        for item in original.infolist():
+            body = original.read(item)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                body = body.replace(b"</worksheet>", extension.encode())
+            copy.writestr(item, body)
+    return out.getvalue()
+
+
+def _with_lists_sheet(rows: list[list], options: list[str]) -> bytes:
+    book = Workbook()
+    book.active.title = "Product"
+    for row in rows:
+        book.active.append(row)
+    lists = book.create_sheet("Lists")
+    for value in options:
+        lists.append([value])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
 def test_what_the_filled_copy_cannot_keep_is_named():
     from bot.questionnaire.files import workbook_losses
 
     plain = workbook([["Question", "Answer"], [QUESTIONS[0]]])
     assert workbook_losses(plain) == []
-    # A Yes/No dropdown as Excel 2010+ stores one whose list is on another sheet (as HECVAT does).
-    extension = ('<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/'
-                 'office/spreadsheetml/2009/9/main"><x14:dataValidations count="1"><x14:dataValidation type="list">'
-                 '<x14:formula1><xm:f>Lists!$A$1:$A$2</xm:f></x14:formula1><xm:sqref>B2</xm:sqref>'
-                 '</x14:dataValidation></x14:dataValidations></ext></extLst></worksheet>')
-    source, out = zipfile.ZipFile(io.BytesIO(plain)), io.BytesIO()
-    with zipfile.ZipFile(out, "w") as copy:
-        for item in source.infolist():
-            body = source.read(item)
-            if item.filename == "xl/worksheets/sheet1.xml":
-                body = body.replace(b"</worksheet>", extension.encode())
-            copy.writestr(item, body)
-    assert workbook_losses(out.getvalue()) == ["dropdown lists stored as an Excel extension"]
+    dropdown = _with_extension_dropdown(plain, "B2", "Lists!$A$1:$A$2")
+    assert workbook_losses(dropdown) == ["dropdown lists stored as an Excel extension"]
+
+
+def test_an_answer_column_whose_cells_offer_only_yes_and_no_is_the_yes_no_column():
+    # HECVAT's "Answer" cells are Yes/No dropdowns kept in an Excel extension, their list on another sheet.
+    rows = [[" Data", None, "Answer", "Additional Information"]] + [[f"DATA-0{n}", q] for n, q in enumerate(QUESTIONS)]
+    data = _with_extension_dropdown(_with_lists_sheet(rows, ["Yes", "No", "N/A"]), "C2:C4 C5:C7",
+                                    "'Lists'!$A$1:$A$3")
+    q = read("hecvat.xlsx", data)
+    [layout] = q.layouts
+    assert (layout.answer_column, layout.yes_no_column) == (None, 3)
+    answers = {("Product", 2): RowAnswer(answer="Yes. AES-256 at rest [1].", needs_review="No"),
+               ("Product", 3): RowAnswer(answer="No. SAML is not offered [1].", needs_review="No"),
+               ("Product", 4): RowAnswer(answer="No evidence was found in the documentation for this question.",
+                                         needs_review="No")}
+    filled = load_workbook(io.BytesIO(filled_copy("hecvat.xlsx", data, q, answers)))["Product"]
+    assert (filled["C2"].value, filled["C3"].value, filled["D2"].value) == ("Yes", "No", None)
+    assert filled["C4"].value is None, "finding no evidence says neither yes nor no"
+    assert filled["E1"].value == ADDED_COLUMNS[0]  # the added columns named on the section's row
+
+
+def test_a_dropdown_that_offers_more_than_yes_and_no_is_no_yes_no_column():
+    rows = [["Question", "Hosting"]] + [[q] for q in QUESTIONS]
+    data = _with_extension_dropdown(_with_lists_sheet(rows, ["AWS", "Azure", "GCP"]), "B2:B7", "Lists!$A$1:$A$3")
+    assert read("hosting.xlsx", data).layouts[0].yes_no_column is None

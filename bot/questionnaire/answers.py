@@ -1,6 +1,7 @@
 """Finding the answer columns of an answered questionnaire: the free-text answer, and a Yes/No
 column when there is one (a header saying so, or cells that are mostly Yes, No and N/A).
 
+A column whose question cells offer a dropdown of only Yes, No and N/A is a Yes/No column too.
 The answer column is the one whose header names an answer ("Answer", "Response", "Vendor
 response", in the languages the question finder knows), right of the questions; rfpbot's
 own filled copies call theirs "Answer" and add "Status" and "Needs review" beside it. Some
@@ -21,7 +22,7 @@ from .layout import CONTENT_SCAN_ROWS, column_number, looks_like_question
 from .models import ADDED_COLUMNS, SheetLayout
 
 _ANSWER_WORDS = {"answer": 3, "answers": 3, "response": 3, "responses": 3, "reply": 2, "comment": 1,
-                 "comments": 1, "explanation": 1, "remarks": 1, "details": 1,
+                 "comments": 1, "explanation": 1, "remarks": 1, "details": 1, "information": 1,
                  "antwort": 3, "respuesta": 3, "réponse": 3, "risposta": 3, "antwoord": 3, "resposta": 3,
                  "ответ": 3, "kommentar": 1, "commentaire": 1, "comentario": 1}
 _YES_NO_HEADER = re.compile(r"\b(yes\s*/\s*no|y\s*/\s*n|ja\s*/\s*nein|oui\s*/\s*non|sí\s*/\s*no)\b", re.IGNORECASE)
@@ -53,10 +54,11 @@ def find_answer_columns(grid: Grid, layout: SheetLayout, named: str | None = Non
     the customer's own."""
     headers, label_rows = _headers(grid, layout)
     right = [c for c in range(1, grid.last_column + 1) if c != layout.question_column]
-    # rfpbot's own "Needs review" column holds Yes and No too: it is never the answers' Yes/No.
-    candidates = [c for c in right if headers.get(c, "") not in ADDED_COLUMNS]
-    yes_no = next((c for c in candidates if _YES_NO_HEADER.search(headers.get(c, ""))), None) or _yes_no_by_content(
-        grid, layout, candidates)
+    # rfpbot's own "Needs review" column holds Yes and No too: it is never the answers' Yes/No (nor
+    # are its other added columns; an "Answer" column may be, when its cells offer only Yes and No).
+    candidates = [c for c in right if headers.get(c, "") not in ADDED_COLUMNS[1:]]
+    yes_no = (next((c for c in candidates if _YES_NO_HEADER.search(headers.get(c, ""))), None)
+              or _yes_no_by_dropdown(grid, layout, candidates) or _yes_no_by_content(grid, layout, candidates))
     if named:
         answer = _named_column(grid, headers, named)
     else:
@@ -116,6 +118,18 @@ def _answer_weight(header: str) -> int:
     if not header or len(header.split()) > 6 or _YES_NO_HEADER.search(header):
         return 0
     return max((_ANSWER_WORDS.get(w, 0) for w in re.findall(r"[^\W\d_]+", header.casefold())), default=0)
+
+
+def _yes_no_by_dropdown(grid: Grid, layout: SheetLayout, columns: list[int]) -> int | None:
+    """The column whose question rows mostly offer a list of only Yes, No and N/A (HECVAT's "Answer")."""
+    asked = [r for r in range((layout.header_row or 0) + 1, min(len(grid.rows), CONTENT_SCAN_ROWS) + 1)
+             if looks_like_question(grid.text(r, layout.question_column))]
+    for column in columns:
+        lists = [grid.offers(r, column) for r in asked]
+        yes_no = [o for o in lists if o and all(v.casefold() in YES_NO_VALUES for v in o)]
+        if len(yes_no) >= 3 and len(yes_no) >= 0.6 * len(asked):
+            return column
+    return None
 
 
 def _yes_no_by_content(grid: Grid, layout: SheetLayout, columns: list[int]) -> int | None:

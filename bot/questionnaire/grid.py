@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
+import warnings
 from dataclasses import dataclass, field
 
 from openpyxl import load_workbook
 from openpyxl.workbook.workbook import Workbook
 
+from .dropdowns import Dropdown, extension_dropdowns, options, sheet_dropdowns
 from .errors import UnreadableFile
 from .files import csv_dialect, decode_csv
 
@@ -24,12 +26,18 @@ class Grid:
     """Top-left cells of merged ranges spanning several columns (section headings)."""
     unsaved_formulas: set[tuple[int, int]] = field(default_factory=set)
     """Formulas whose value was never saved (the file was not opened in Excel since)."""
+    dropdowns: list[tuple[Dropdown, list[str] | None]] = field(default_factory=list)
+    """List dropdowns (openpyxl's and Excel's extension ones) and what each offers (None: unknown)."""
 
     def text(self, row: int, column: int) -> str:
         """The cell's text, '' when empty or outside the grid."""
         if row > len(self.rows) or column > len(self.rows[row - 1]):
             return ""
         return self.rows[row - 1][column - 1]
+
+    def offers(self, row: int, column: int) -> list[str] | None:
+        """What the cell's dropdown offers; None without one."""
+        return next((offered for dropdown, offered in self.dropdowns if dropdown.covers(row, column)), None)
 
 
 def _text(value) -> str:
@@ -53,8 +61,11 @@ def csv_grids(name: str, data: bytes) -> tuple[list[Grid], str]:
 def open_workbook(name: str, data: bytes, *, values: bool) -> Workbook:
     """The workbook with its formulas (values=False) or with their saved values (values=True)."""
     try:
-        return load_workbook(io.BytesIO(data), data_only=values, keep_vba=not values, keep_links=True,
-                             rich_text=not values)
+        with warnings.catch_warnings():
+            # What openpyxl drops (an extension's dropdowns) is told in the batch summary instead.
+            warnings.filterwarnings("ignore", message=".*extension is not supported", category=UserWarning)
+            return load_workbook(io.BytesIO(data), data_only=values, keep_vba=not values, keep_links=True,
+                                 rich_text=not values)
     except Exception as exc:  # openpyxl raises many kinds (KeyError, ValueError…) for damaged parts
         raise UnreadableFile(f"{name} could not be opened as a workbook ({type(exc).__name__}: {exc}). "
                              "Open it in Excel, save it again, and send the new copy.") from exc
@@ -63,6 +74,7 @@ def open_workbook(name: str, data: bytes, *, values: bool) -> Workbook:
 def workbook_grids(name: str, data: bytes) -> list[Grid]:
     """One grid per visible worksheet."""
     formulas, saved = open_workbook(name, data, values=False), open_workbook(name, data, values=True)
+    extension = extension_dropdowns(data)
     grids = []
     for sheet in formulas.worksheets:
         if sheet.sheet_state != "visible":
@@ -77,6 +89,8 @@ def workbook_grids(name: str, data: bytes) -> list[Grid]:
                 texts.append(_text(v_cell.value))
             rows.append(texts)
         wide = {(r.min_row, r.min_col) for r in sheet.merged_cells.ranges if r.max_col > r.min_col}
+        dropdowns = [(d, options(saved, sheet.title, d.formula))
+                     for d in sheet_dropdowns(sheet, extension.get(sheet.title, []))]
         grids.append(Grid(name=sheet.title, rows=rows, last_column=sheet.max_column, wide=wide,
-                          unsaved_formulas=unsaved))
+                          unsaved_formulas=unsaved, dropdowns=dropdowns))
     return grids

@@ -48,7 +48,7 @@ def questionnaire_of(filename: str, kind: str, grids: list[Grid], encoding: str 
             # Only a header that names answers outright is written into ("Comments" may be the customer's own).
             own = find_answer_columns(grid, layout, for_writing=True)
             layouts.append(layout.model_copy(update={"answer_column": own.answer, "yes_no_column": own.yes_no,
-                                                     "label_rows": own.label_rows if own.answer else []}))
+                                                     "label_rows": own.label_rows}))
             questions += asked
             skipped += set_aside
     if not questions:

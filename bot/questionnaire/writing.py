@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from copy import copy
 from pathlib import PurePath
 
@@ -11,6 +12,7 @@ from openpyxl.styles import Alignment
 from pydantic import BaseModel
 from openpyxl.utils import get_column_letter
 
+from .dropdowns import Dropdown, extension_dropdowns, offered_at, sheet_dropdowns
 from .files import csv_dialect, decode_csv, line_ending
 from .grid import open_workbook
 from .answers import yes_no_value
@@ -49,6 +51,7 @@ def filled_copy(filename: str, data: bytes, questionnaire: Questionnaire, answer
     return _filled_workbook(filename, data, questionnaire, answers, own)
 
 
+_SAYS_YES_OR_NO = re.compile(r"^\s*(?:yes|no)\s*(?:[.,;:!]|$)", re.IGNORECASE)
 # Rows a customer may be sent: sent without review, or approved (edited) by a reviewer.
 _SENDABLE = ("No", "Approved", "Edited")
 
@@ -64,16 +67,23 @@ def _own_cells(answer: RowAnswer, existing: str | None, existing_yes_no: str, of
     if text is not None and own.keep_answers and existing.strip():
         own.kept += 1
         text = None
-    elif text is not None:
-        own.written += 1
-    opening = yes_no_value(answer.answer)
-    if opening not in ("Yes", "No") or (own.keep_answers and existing_yes_no.strip()):
-        return text, None
+    yes_no = _yes_no_cell(answer.answer, existing_yes_no, offered, own)
+    # A row counts as filled by its answer cell, or by its Yes/No where the sheet has no answer column.
+    own.written += text is not None or (existing is None and yes_no is not None)
+    return text, yes_no
+
+
+def _yes_no_cell(answer: str, existing: str, offered: list[str] | None, own: OwnColumns) -> str | None:
+    """Yes or No, as the cell's list spells it, when the answer says it outright ("Yes.", "No, …";
+    "No evidence was found" says neither); None leaves the cell as it is."""
+    opening = yes_no_value(answer) if _SAYS_YES_OR_NO.match(answer) else None
+    if opening not in ("Yes", "No") or (own.keep_answers and existing.strip()):
+        return None
     if offered is None:
-        return text, opening
+        return opening
     choice = next((o for o in offered if yes_no_value(o) == opening), None)
     own.not_offered += choice is None
-    return text, choice
+    return choice
 
 
 def _clip(value):
@@ -85,13 +95,15 @@ def _clip(value):
 def _filled_workbook(filename: str, data: bytes, questionnaire: Questionnaire, answers: Answers,
                      own: OwnColumns) -> bytes:
     book = open_workbook(PurePath(filename).name, data, values=False)
+    extension = extension_dropdowns(data)
     for layout in questionnaire.layouts:
         sheet = book[layout.name]
-        _fill_own_workbook(book, sheet, layout, answers, own)
+        _fill_own_workbook(book, sheet, layout, answers, own, extension.get(layout.name, []))
         first = layout.last_column + 1
         labelled = [(layout.header_row, layout.question_column)] if layout.header_row else []
         # Where the sections' rows name the answer column, the added columns are named beside it.
-        labelled += [(row, layout.answer_column) for row in layout.label_rows if layout.answer_column]
+        own_column = layout.answer_column or layout.yes_no_column
+        labelled += [(row, own_column) for row in layout.label_rows if own_column]
         for row, model in labelled:
             header = sheet.cell(row, model)
             for offset, title in enumerate(ADDED_COLUMNS):
@@ -116,15 +128,17 @@ def _filled_workbook(filename: str, data: bytes, questionnaire: Questionnaire, a
     return out.getvalue()
 
 
-def _fill_own_workbook(book, sheet, layout: SheetLayout, answers: Answers, own: OwnColumns) -> None:
+def _fill_own_workbook(book, sheet, layout: SheetLayout, answers: Answers, own: OwnColumns,
+                       extension: list[Dropdown]) -> None:
     if layout.answer_column is None and layout.yes_no_column is None:
         return
+    dropdowns = sheet_dropdowns(sheet, extension)
     for (name, row), answer in answers.items():
         if name != layout.name:
             continue
         existing = _cell_text(sheet, row, layout.answer_column) if layout.answer_column else None
         said = _cell_text(sheet, row, layout.yes_no_column) if layout.yes_no_column else ""
-        offered = dropdown_options(book, sheet, row, layout.yes_no_column) if layout.yes_no_column else None
+        offered = offered_at(book, sheet.title, dropdowns, row, layout.yes_no_column) if layout.yes_no_column else None
         text, yes_no = _own_cells(answer, existing, said, offered, own)
         if text is not None:
             cell = sheet.cell(row, layout.answer_column, _clip(text))
@@ -137,28 +151,6 @@ def _fill_own_workbook(book, sheet, layout: SheetLayout, answers: Answers, own: 
 def _cell_text(sheet, row: int, column: int) -> str:
     value = sheet.cell(row, column).value
     return "" if value is None else str(value)
-
-
-def dropdown_options(book, sheet, row: int, column: int) -> list[str] | None:
-    """The values a cell's list validation offers (an inline list or a range of cells), None without one."""
-    where = f"{get_column_letter(column)}{row}"
-    for validation in sheet.data_validations.dataValidation:
-        if validation.type != "list" or where not in validation.sqref or not validation.formula1:
-            continue
-        formula = validation.formula1.strip()
-        if formula.startswith('"'):
-            return [o.strip() for o in formula.strip('"').split(",") if o.strip()]
-        return _range_values(book, sheet, formula.lstrip("="))
-    return None
-
-
-def _range_values(book, sheet, reference: str) -> list[str] | None:
-    title, _, cells = reference.rpartition("!")
-    source = book[title.strip("'")] if title and title.strip("'") in book.sheetnames else sheet
-    try:
-        return [str(c.value).strip() for line in source[cells.replace("$", "")] for c in line if c.value is not None]
-    except (KeyError, ValueError, TypeError):
-        return None  # a named range or a formula: offered values unknown, the cell is written as is
 
 
 def _fill_own_row(row: list[str], layout: SheetLayout, answer: RowAnswer, own: OwnColumns) -> None:
