@@ -1,0 +1,112 @@
+"""The whole fitting chain scored leave-one-vendor-out, nested: nothing fitted sees the vendor it is scored on.
+
+    python bench/nested.py [--json]      # about two minutes: six vendors, each set answered six times
+
+`make fit-gate` fits three things in turn on every development set: the extractive floor and
+bands (`bench/extractive.py`), the denial and limit wording (`bench/cues.py`) and the
+send-or-review model (`bench/gate.py`). Each script reports its own step leave-one-vendor-out,
+but the later steps' held-out figures are measured on answers given with the earlier steps
+fitted on every vendor, the held-out one too. Here, for each vendor in turn:
+
+1. the floor and bands are the grid point best on the other vendors (`eval/extractive_grid.json`);
+2. the wording is chosen on the other vendors' answers (the minimum gain itself chosen
+   leave-one-vendor-out among them, as `bench/cues.py fit` does);
+3. every set is answered again with those two (`RFPBOT_EXTRACTIVE_FILE`, `RFPBOT_CUES_FILE`);
+4. the send-or-review model and its threshold are fitted on the other vendors' answers;
+
+and the held-out vendor's answers are scored: share sent unreviewed, precision of those,
+"Fully Supported" sent on unanswerable questions, status accuracy and source recall.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
+
+import cues  # noqa: E402
+import extractive  # noqa: E402
+import gate  # noqa: E402
+from agents.extractive import FILE_VARIABLE, ExtractiveModel  # noqa: E402
+from _devsets import development_sets, evaluate  # noqa: E402
+from eval_dev import figures  # noqa: E402
+
+CUES_VARIABLE = "RFPBOT_CUES_FILE"
+
+
+def _wording(rows: list[dict], vendor: str) -> cues.CueLists:
+    """Denial and limit wording chosen without `vendor` (its minimum gain chosen without it too)."""
+    answers = [a for a in cues._answers(rows) if a.vendor != vendor]
+    prior, candidates = cues._candidates()
+    best, best_right = cues.KEEP_PRIOR, -1
+    for gain in cues.GAINS:
+        right = sum(r for r, _ in cues._held_out(answers, gain).values())
+        if right > best_right:
+            best, best_right = gain, right
+    return cues.choose(answers, prior, candidates, best)
+
+
+def _answers(floor_and_bands: ExtractiveModel, wording: cues.CueLists) -> dict[str, dict]:
+    """Every set answered with these fitted parts: vendor → `rfpbot eval --json` report."""
+    with tempfile.TemporaryDirectory() as tmp:
+        model, lists = Path(tmp) / "extractive.json", Path(tmp) / "cues.json"
+        model.write_text(floor_and_bands.model_dump_json())
+        lists.write_text(wording.model_dump_json())
+        env = {FILE_VARIABLE: str(model), CUES_VARIABLE: str(lists)}
+        sets = development_sets()
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            return dict(zip(sets, pool.map(lambda folder: evaluate(folder, extra_env=env), sets.values())))
+
+
+def _gate_rows(vendor: str, report: dict) -> list[dict]:
+    return [{"vendor": vendor, "id": o["id"], "expected_status": o["expected_status"], "status": o["status"],
+             "answerable": bool(o["expected_sources"]), "right": o["right"], "signals": o["signals"]}
+            for o in report["per_question"] if o["signals"] is not None]
+
+
+def held_out(vendor: str, points: list[dict], rows: list[dict]) -> dict:
+    """`vendor`'s figures with every fitted part chosen on the other vendors."""
+    others = sorted(v for v in points[0]["vendors"] if v != vendor)
+    point = extractive.best(points, others)
+    reports = _answers(ExtractiveModel(floor=point["floor"], band=point["band"], status_band=point["status_band"]),
+                       _wording(rows, vendor))
+    answered = [r for v, report in reports.items() for r in _gate_rows(v, report)]
+    train = [r for r in answered if r["vendor"] != vendor]
+    test = [r for r in answered if r["vendor"] == vendor]
+    model, threshold = gate._fit(train), gate._threshold_for(train)
+    scores = gate._scores(test, gate._probabilities(model, test), threshold)
+    quality = figures(reports[vendor]["per_question"], reports[vendor]["grounding_rate"])
+    return {**scores, "source_recall": quality["source_recall"], "abstention": quality["abstention"],
+            "point": [point["floor"], point["band"], point["status_band"]]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    points = json.loads(extractive.GRID_FILE.read_text(encoding="utf-8"))
+    rows = cues._load()
+    table = {vendor: held_out(vendor, points, rows) for vendor in sorted(points[0]["vendors"])}
+    if args.json:
+        print(json.dumps(table, indent=2))
+        return
+    print("nested leave-one-vendor-out: floor and bands, wording and send-or-review model all chosen without the vendor")
+    print(f"  {'vendor':<13}{'sent':>6}{'share':>7}{'precision':>10}{'FS-unans':>9}{'status(ans)':>12}"
+          f"{'recall':>8}{'abstain':>8}")
+    for vendor, s in table.items():
+        precision = f"{s['precision']:.3f}" if s["precision"] is not None else "n/a"
+        print(f"  {vendor:<13}{s['sent']:>6}{s['share_sent']:>7.3f}{precision:>10}{s['fully_unanswerable_sent']:>9}"
+              f"{s['status_answerable']:>12.3f}{s['source_recall']:>8.3f}{s['abstention']:>8.3f}")
+    sent, right = sum(s["sent"] for s in table.values()), sum(s["right"] for s in table.values())
+    questions = sum(s["questions"] for s in table.values())
+    print(f"  {'pooled':<13}{sent:>6}{sent / questions:>7.3f}{right / sent if sent else 0:>10.3f}"
+          f"{sum(s['fully_unanswerable_sent'] for s in table.values()):>9}")
+
+
+if __name__ == "__main__":
+    main()
