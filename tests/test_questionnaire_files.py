@@ -303,22 +303,24 @@ def test_answer_labels_repeated_on_each_sections_row_stand_for_a_header():
     # row does, beside the section's name.
     from bot.questionnaire.writing import OwnColumns
 
+    # Its "Solution Description" row (a field to fill, with its ID) must not pass for a header row.
     data = workbook([["Solution Provider Response - Security"], ["Instructions: answer every question."],
+                     ["GNRL-03", "Solution Description"],
                      [" Application Security", None, "Answer", "Additional Information"],
                      ["APPL-01", QUESTIONS[0]], ["APPL-02", QUESTIONS[1]],
                      [" Authentication", None, "Answer", "Additional Information"],
                      ["AAAI-01", QUESTIONS[3]], ["AAAI-02", QUESTIONS[4]]], title="Product")
     q = read("hecvat.xlsx", data)
     [layout] = q.layouts
-    assert (layout.question_column, layout.answer_column) == (2, 3)
-    assert [x.row for x in q.questions] == [4, 5, 7, 8]
-    answers = {("Product", 4): RowAnswer(answer="Yes. AES-256 at rest [1].", needs_review="No"),
-               ("Product", 7): RowAnswer(answer="Yes. MFA is enforced [1].", needs_review="Yes")}
+    assert (layout.header_row, layout.question_column, layout.answer_column) == (None, 2, 3)
+    assert [x.row for x in q.questions] == [5, 6, 8, 9]
+    answers = {("Product", 5): RowAnswer(answer="Yes. AES-256 at rest [1].", needs_review="No"),
+               ("Product", 8): RowAnswer(answer="Yes. MFA is enforced [1].", needs_review="Yes")}
     own = OwnColumns()
     filled = filled_copy("hecvat.xlsx", data, q, answers, own)
     sheet = load_workbook(io.BytesIO(filled))["Product"]
-    assert sheet["C4"].value == "Yes. AES-256 at rest [1]." and sheet["C7"].value is None
-    assert [sheet.cell(row, 5).value for row in (3, 6)] == [ADDED_COLUMNS[0]] * 2  # labelled beside each section's
+    assert sheet["C5"].value == "Yes. AES-256 at rest [1]." and sheet["C8"].value is None
+    assert [sheet.cell(row, 5).value for row in (3, 4, 7)] == [None] + [ADDED_COLUMNS[0]] * 2  # beside each section's
     assert (own.written, own.left_for_review) == (1, 1)
     assert_original_kept(data, filled, {"Product": {3}})
 

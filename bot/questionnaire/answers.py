@@ -82,13 +82,14 @@ def _headers(grid: Grid, layout: SheetLayout) -> tuple[dict[int, str], list[int]
 
 
 def _section_labels(grid: Grid, layout: SheetLayout) -> tuple[dict[int, str], list[int]]:
-    """The labels that rows which are no question repeat beside the questions (a section's
-    heading row naming its "Answer" column): the most frequent one of each column, and the rows."""
+    """The labels a section's heading row repeats beside an empty question cell (the section's
+    name left of it, its "Answer" column right of it): the most frequent one of each column, and
+    the rows. A row naming the question column itself is a header, not a section's."""
     seen: dict[int, Counter[str]] = {}
     rows = []
     start = (layout.header_row or 0) + 1
     for row in range(start, min(len(grid.rows), start + CONTENT_SCAN_ROWS) + 1):
-        if looks_like_question(grid.text(row, layout.question_column)):
+        if grid.text(row, layout.question_column):
             continue
         labels = {c: grid.text(row, c) for c in range(1, grid.last_column + 1) if c != layout.question_column}
         if any(_ANSWER_LABEL.match(text) for text in labels.values()):

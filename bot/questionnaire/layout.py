@@ -25,6 +25,8 @@ _HEADER_WORDS = {"question": 3, "questions": 3, "requirement": 2, "requirements"
                  "вопрос": 3, "anforderung": 2, "exigence": 2, "requisito": 2, "requisiti": 2, "eis": 2}
 # "Question ID", "Question #", "Ref.": numbering columns, never the question text.
 _ID_WORDS = re.compile(r"\b(id|no|nr|num|number|ref|reference|key|code|#)\b|#", re.IGNORECASE)
+# A row's own identifier ("GNRL-03", "AIS-01.2"): a row holding one is a question's, never the header.
+_ROW_ID = re.compile(r"^[A-Za-z]{2,8}[-_.]\d{1,4}(?:[.-]\d+)*$")
 _HEADING = re.compile(r"^(section|part|domain|category|chapter|appendix)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 MIN_QUESTION_WORDS = 4
@@ -62,6 +64,8 @@ def find_layout(grid: Grid) -> SheetLayout | None:
     """The sheet's question column (and header row), or None when it has no questions."""
     best: tuple | None = None
     for row in range(1, min(len(grid.rows), HEADER_SCAN_ROWS) + 1):
+        if _holds_row_id(grid, row):
+            continue
         for column in range(1, len(grid.rows[row - 1]) + 1):
             weight = _header_weight(grid.text(row, column))
             if not weight:
@@ -91,8 +95,14 @@ def _header_above(grid: Grid, column: int) -> int | None:
     for row in range(1, min(len(grid.rows), HEADER_SCAN_ROWS) + 1):
         text = grid.text(row, column)
         if text:
-            return None if looks_like_question(text) else row
+            return None if looks_like_question(text) or _holds_row_id(grid, row) else row
     return None
+
+
+def _holds_row_id(grid: Grid, row: int) -> bool:
+    """Whether a cell of the row is a question's identifier (HECVAT's "GNRL-03" beside "Solution
+    Description": a question row whose words could pass for a header)."""
+    return any(_ROW_ID.match(text) for text in grid.rows[row - 1])
 
 
 def layout_for_column(grid: Grid, wanted: str) -> SheetLayout | None:

@@ -34,10 +34,15 @@ def questionnaire_of(filename: str, kind: str, grids: list[Grid], encoding: str 
     grids = _chosen_sheets(name, grids, options.sheet)
     found = {grid.name: layout_for_column(grid, options.question_column) if options.question_column
              else find_layout(grid) for grid in grids}
+    # Only a header that names answers outright is written into ("Comments" may be the customer's own).
+    own_columns = {grid.name: find_answer_columns(grid, found[grid.name], for_writing=True)
+                   for grid in grids if found[grid.name]}
     # Sentences on an instructions sheet read like questions too: when some sheet has a
-    # header naming its questions, sheets without one are not questionnaires.
+    # header naming its questions, sheets without one are not questionnaires, unless
+    # their sections' rows name where the answers go (HECVAT has no header row).
     if any(layout and layout.found_by == "header" for layout in found.values()):
-        found = {name: layout for name, layout in found.items() if layout and layout.found_by == "header"}
+        found = {name: layout for name, layout in found.items()
+                 if layout and (layout.found_by == "header" or own_columns[name].label_rows)}
     layouts, questions, skipped = [], [], []
     for grid in grids:
         layout = found.get(grid.name)
@@ -45,8 +50,7 @@ def questionnaire_of(filename: str, kind: str, grids: list[Grid], encoding: str 
             continue
         asked, set_aside = question_rows(grid, layout)
         if asked:
-            # Only a header that names answers outright is written into ("Comments" may be the customer's own).
-            own = find_answer_columns(grid, layout, for_writing=True)
+            own = own_columns[grid.name]
             layouts.append(layout.model_copy(update={"answer_column": own.answer, "yes_no_column": own.yes_no,
                                                      "label_rows": own.label_rows}))
             questions += asked
