@@ -393,3 +393,15 @@ def test_a_dropdown_that_offers_more_than_yes_and_no_is_no_yes_no_column():
     rows = [["Question", "Hosting"]] + [[q] for q in QUESTIONS]
     data = _with_extension_dropdown(_with_lists_sheet(rows, ["AWS", "Azure", "GCP"]), "B2:B7", "Lists!$A$1:$A$3")
     assert read("hosting.xlsx", data).layouts[0].yes_no_column is None
+
+
+def test_a_column_labelled_as_answers_is_never_taken_for_the_questions_however_long_its_cells():
+    # rfpbot's own copy of a sheet without a header row, whose questions are formulas (HECVAT's
+    # look-ups): the copy keeps no formula values, and its answers, longer sentences than any
+    # question, sit in columns labelled on the sections' rows. They are no questions to import.
+    long = "The documentation says: customer data is encrypted at rest with AES-256 and keys rotate yearly [1]."
+    rows = [[" Data", None, "Answer", *ADDED_COLUMNS]]
+    rows += [[f"DATA-0{n}", f'="{q}"', "Yes", long, "Fully Supported", 90, "[1] security.md: " + long, "No", ""]
+             for n, q in enumerate(QUESTIONS)]
+    with pytest.raises(NoQuestionColumn):
+        read("again.xlsx", workbook(rows))

@@ -18,6 +18,7 @@ from collections import Counter
 from pydantic import BaseModel
 
 from .grid import Grid
+from .layout import ANSWER_LABEL as _ANSWER_LABEL
 from .layout import CONTENT_SCAN_ROWS, column_number, looks_like_question
 from .models import ADDED_COLUMNS, SheetLayout
 
@@ -28,8 +29,6 @@ _ANSWER_WORDS = {"answer": 3, "answers": 3, "response": 3, "responses": 3, "repl
 _YES_NO_HEADER = re.compile(r"\b(yes\s*/\s*no|y\s*/\s*n|ja\s*/\s*nein|oui\s*/\s*non|sí\s*/\s*no)\b", re.IGNORECASE)
 YES_NO_VALUES = {"yes": "Yes", "y": "Yes", "no": "No", "n": "No", "n/a": "N/A", "na": "N/A", "not applicable": "N/A",
                  "ja": "Yes", "nein": "No", "oui": "Yes", "non": "No", "sí": "Yes", "si": "Yes"}
-_ANSWER_LABEL = re.compile(r"^\W*(?:(?:vendor|supplier|provider|solution provider|your|our)\s+)?(?:answer|response|reply|"
-                           r"antwort|réponse|respuesta|risposta|antwoord|resposta|ответ)s?\W*$", re.IGNORECASE)
 _NOT_ANSWERS = re.compile(r"^\W*(tbd|tbc|todo|to do|pending|\?+|-+|…|\.\.\.)\W*$", re.IGNORECASE)
 
 

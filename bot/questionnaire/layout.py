@@ -14,7 +14,7 @@ import re
 from openpyxl.utils import column_index_from_string, get_column_letter
 
 from .grid import Grid
-from .models import QuestionRow, SheetLayout, SkippedRow
+from .models import ADDED_COLUMNS, QuestionRow, SheetLayout, SkippedRow
 
 HEADER_SCAN_ROWS = 25
 CONTENT_SCAN_ROWS = 400
@@ -25,6 +25,9 @@ _HEADER_WORDS = {"question": 3, "questions": 3, "requirement": 2, "requirements"
                  "вопрос": 3, "anforderung": 2, "exigence": 2, "requisito": 2, "requisiti": 2, "eis": 2}
 # "Question ID", "Question #", "Ref.": numbering columns, never the question text.
 _ID_WORDS = re.compile(r"\b(id|no|nr|num|number|ref|reference|key|code|#)\b|#", re.IGNORECASE)
+# A header that is an answer label itself ("Answer", "Vendor response"): the column of answers.
+ANSWER_LABEL = re.compile(r"^\W*(?:(?:vendor|supplier|provider|solution provider|your|our)\s+)?(?:answer|response|reply|"
+                          r"antwort|réponse|respuesta|risposta|antwoord|resposta|ответ)s?\W*$", re.IGNORECASE)
 # A row's own identifier ("GNRL-03", "AIS-01.2"): a row holding one is a question's, never the header.
 _ROW_ID = re.compile(r"^[A-Za-z]{2,8}[-_.]\d{1,4}(?:[.-]\d+)*$")
 _HEADING = re.compile(r"^(section|part|domain|category|chapter|appendix)\b", re.IGNORECASE)
@@ -82,12 +85,20 @@ def find_layout(grid: Grid) -> SheetLayout | None:
 
 
 def _layout_by_content(grid: Grid) -> SheetLayout | None:
-    counts = {column: _content_share(grid, 0, column)[1] for column in range(1, grid.last_column + 1)}
+    # A column labelled anywhere (on a section's row) as answers, or as one of rfpbot's own added
+    # columns, holds answers or sources, however much they read like questions.
+    counts = {column: _content_share(grid, 0, column)[1] for column in range(1, grid.last_column + 1)
+              if not _labelled_not_questions(grid, column)}
     column = max(counts, key=lambda c: (counts[c], -c), default=None)
     if column is None or counts[column] < 2:
         return None
     return SheetLayout(name=grid.name, header_row=_header_above(grid, column), question_column=column,
                        last_column=grid.last_column, found_by="content")
+
+
+def _labelled_not_questions(grid: Grid, column: int) -> bool:
+    labels = (grid.text(row, column) for row in range(1, min(len(grid.rows), CONTENT_SCAN_ROWS) + 1))
+    return any(ANSWER_LABEL.match(text) or text in ADDED_COLUMNS for text in labels)
 
 
 def _header_above(grid: Grid, column: int) -> int | None:
