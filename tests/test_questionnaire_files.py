@@ -405,3 +405,21 @@ def test_a_column_labelled_as_answers_is_never_taken_for_the_questions_however_l
              for n, q in enumerate(QUESTIONS)]
     with pytest.raises(NoQuestionColumn):
         read("again.xlsx", workbook(rows))
+
+
+def test_an_extension_that_cannot_be_read_safely_is_left_out_not_fatal():
+    from bot.questionnaire.dropdowns import extension_dropdowns
+
+    rows = [["Question", "Answer"]] + [[q] for q in QUESTIONS]
+    good = _with_extension_dropdown(_with_lists_sheet(rows, ["Yes", "No"]), "B2:B7", "Lists!$A$1:$A$2")
+    assert [d.formula for d in extension_dropdowns(good)["Product"]] == ["Lists!$A$1:$A$2"]
+    unreadable = _with_extension_dropdown(_with_lists_sheet(rows, ["Yes", "No"]), "not a range", "Lists!$A$1:$A$2")
+    assert extension_dropdowns(unreadable).get("Product") == []
+    source, out = zipfile.ZipFile(io.BytesIO(good)), io.BytesIO()
+    with zipfile.ZipFile(out, "w") as copy:  # entity declarations: Excel never writes one
+        for item in source.infolist():
+            body = source.read(item)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                body = b'<!DOCTYPE worksheet [<!ENTITY x "Yes">]>' + body.split(b"?>", 1)[-1]
+            copy.writestr(item, body)
+    assert "Product" not in extension_dropdowns(out.getvalue())

@@ -13,6 +13,7 @@ import zipfile
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
+from openpyxl.utils.cell import range_boundaries
 from openpyxl.worksheet.cell_range import MultiCellRange
 
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -20,6 +21,7 @@ _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _PACKAGE_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _X14 = "{http://schemas.microsoft.com/office/spreadsheetml/2009/9/main}"
 _XM = "{http://schemas.microsoft.com/office/excel/2006/main}"
+_MAX_LIST_CELLS = 1000
 
 
 @dataclass(frozen=True)
@@ -48,17 +50,26 @@ def offered_at(book, sheet_title: str, dropdowns: list[Dropdown], row: int, colu
 
 
 def extension_dropdowns(data: bytes) -> dict[str, list[Dropdown]]:
-    """Per sheet title, the list dropdowns kept in the sheet's Excel extension."""
+    """Per sheet title, the list dropdowns kept in the sheet's Excel extension (none where a part
+    cannot be read: the sheet is then read without them)."""
     found: dict[str, list[Dropdown]] = {}
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         for title, part in _sheet_parts(archive).items():
             body = archive.read(part)
-            if b"x14:dataValidation" not in body:
-                continue
-            found[title] = [_dropdown(v) for v in ElementTree.fromstring(body).iter(f"{_X14}dataValidation")
-                            if v.get("type") == "list" and v.find(f"{_XM}sqref") is not None
-                            and v.find(f"{_X14}formula1/{_XM}f") is not None]
+            sheet = _xml(body) if b"x14:dataValidation" in body else None
+            if sheet is not None:
+                found[title] = [d for v in sheet.iter(f"{_X14}dataValidation") if (d := _dropdown(v))]
     return found
+
+
+def _xml(body: bytes) -> ElementTree.Element | None:
+    # Excel never writes a DOCTYPE: one is refused rather than parsed (entity tricks in a shared file).
+    if b"<!DOCTYPE" in body[:4096].upper():
+        return None
+    try:
+        return ElementTree.fromstring(body)
+    except ElementTree.ParseError:
+        return None
 
 
 def options(book, sheet_title: str, formula: str) -> list[str] | None:
@@ -71,25 +82,38 @@ def options(book, sheet_title: str, formula: str) -> list[str] | None:
     if title not in book.sheetnames:
         return None
     try:
+        low_column, low_row, high_column, high_row = range_boundaries(cells.replace("$", ""))
+        if (high_column - low_column + 1) * (high_row - low_row + 1) > _MAX_LIST_CELLS:
+            return None  # a whole column as the list: too many cells to read for a dropdown
         return [str(c.value).strip() for line in book[title][cells.replace("$", "")] for c in line if c.value is not None]
     except (KeyError, ValueError, TypeError):
         return None  # a named range or a formula: what it offers is unknown
 
 
-def _dropdown(element: ElementTree.Element) -> Dropdown:
-    return Dropdown(cells=MultiCellRange(element.find(f"{_XM}sqref").text or ""),
-                    formula=element.find(f"{_X14}formula1/{_XM}f").text or "")
+def _dropdown(element: ElementTree.Element) -> Dropdown | None:
+    """The list validation an extension element holds; None for another kind, or one not understood."""
+    cells, formula = element.find(f"{_XM}sqref"), element.find(f"{_X14}formula1/{_XM}f")
+    if element.get("type") != "list" or cells is None or formula is None or not cells.text or not formula.text:
+        return None
+    try:
+        return Dropdown(cells=MultiCellRange(cells.text), formula=formula.text)
+    except (ValueError, TypeError):  # openpyxl's range parser raises either on a malformed range
+        return None
 
 
 def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     """Sheet title → the path of its part inside the package."""
-    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    names = set(archive.namelist())
+    if not {"xl/workbook.xml", "xl/_rels/workbook.xml.rels"} <= names:
+        return {}
+    workbook, rels = _xml(archive.read("xl/workbook.xml")), _xml(archive.read("xl/_rels/workbook.xml.rels"))
+    if workbook is None or rels is None:
+        return {}
     targets = {r.get("Id"): r.get("Target", "") for r in rels.iter(f"{_PACKAGE_REL}Relationship")}
     parts = {}
     for sheet in workbook.iter(f"{_MAIN}sheet"):
         target = targets.get(sheet.get(f"{_REL}id"), "")
         path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
-        if path in archive.namelist():
+        if path in names:
             parts[sheet.get("name")] = path
     return parts
