@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, replace
 
+from .closed_list import excluded_by
 from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
 from .denial import denials
@@ -69,6 +70,9 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         return _abstain(question, plan, quotes[:2] if quotes else [], [], "no passage answers the question")
     top = [q for q in quotes if q.score >= quotes[0].score - fitted().band][:_MAX_CITATIONS]
     absent = unsupported_phrases(question, together(q.passage.about for q in top))
+    excluding = _excluding(absent, top)
+    if excluding:
+        return _denied(question, excluding, absent)
     if absent:
         return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
     chosen = _once(_with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents),
@@ -230,6 +234,23 @@ def _twins(chosen: list[_Quote], quotes: list[_Quote]) -> list[list[_Quote]]:
         taken.update((o.source_path, o.passage.quote) for o in same)
         out.append(same[:1])
     return out
+
+
+def _excluding(absent: list[str], top: list[_Quote]) -> _Quote | None:
+    """A passage that lists only other versions of every version the question names and the
+    passages do not (None when there is none, or nothing is absent)."""
+    if not absent:
+        return None
+    return next((q for q in top if all(excluded_by(phrase, q.passage.text) for phrase in absent)), None)
+
+
+def _denied(question: str, quote: _Quote, absent: list[str]) -> SynthesisResult:
+    """The question's version is left out of the passage's closed list: Not Supported, from it."""
+    return SynthesisResult(
+        answer=_answer(question, "Not Supported", [quote], [], [[]]), compliance_status="Not Supported",
+        confidence_score=_confidence(quote.score, 0), citations=[quote.citation()],
+        reasoning=f"The best passage lists only other versions than {', '.join(absent)} "
+                  f"(relevance {quote.score:.2f}).")
 
 
 def _abstain(question: str, plan: QueryPlanResult, closest: list[_Quote], absent: list[str],
