@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,3 +31,10 @@ def evaluate(folder: Path, embedder: str = "wordllama", extra_env: dict[str, str
     if out.returncode != 0:
         raise SystemExit(f"rfpbot eval failed on {folder}:\n{out.stderr}")
     return json.loads(out.stdout)
+
+
+def evaluate_all(embedder: str = "wordllama", extra_env: dict[str, str] | None = None) -> dict[str, dict]:
+    """`evaluate` on every development set, two at a time: vendor → report."""
+    sets = development_sets()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(zip(sets, pool.map(lambda folder: evaluate(folder, embedder, extra_env), sets.values())))

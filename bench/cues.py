@@ -129,13 +129,25 @@ def report(rows: list[dict]) -> int:
     vendors = sorted({a.vendor for a in answers})
     print("leave-one-vendor-out: right statuses of answered, answerable questions (phrases chosen on the others)")
     print(f"  {'min gain':<10}" + "".join(f"{v:>14}" for v in vendors) + f"{'pooled':>14}")
-    best, best_right = KEEP_PRIOR, -1
-    for gain in GAINS:
-        table = _held_out(answers, gain)
+    tables = held_out_by_gain(answers)
+    for gain, table in tables.items():
         right, total = sum(r for r, _ in table.values()), sum(n for _, n in table.values())
         label = "prior" if gain == KEEP_PRIOR else str(gain)
         print(f"  {label:<10}" + "".join(f"{f'{r} of {n}':>14}" for r, n in table.values()) + f"{f'{right} of {total}':>14}")
-        if right > best_right:  # ties go to the smaller gain: GAINS is in increasing order
+    return best_gain(tables)
+
+
+def held_out_by_gain(answers: list[_Answer]) -> dict[int, dict[str, tuple[int, int]]]:
+    """For each MIN_GAIN (the prior last), vendor → held-out (right statuses, answered answerable)."""
+    return {gain: _held_out(answers, gain) for gain in GAINS}
+
+
+def best_gain(tables: dict[int, dict[str, tuple[int, int]]]) -> int:
+    """The MIN_GAIN with the most statuses right held out (ties: the smaller gain, GAINS being in order)."""
+    best, best_right = KEEP_PRIOR, -1
+    for gain, table in tables.items():
+        right = sum(r for r, _ in table.values())
+        if right > best_right:
             best, best_right = gain, right
     return best
 

@@ -13,12 +13,11 @@ import argparse
 import json
 import statistics
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
-from _devsets import development_sets, evaluate  # noqa: E402
+from _devsets import evaluate_all  # noqa: E402
 
 COLUMNS = ("questions", "status_answerable", "source_recall", "abstention", "fully_unanswerable_sent",
            "grounding", "sent", "right_of_sent")
@@ -49,9 +48,7 @@ def main() -> None:
     parser.add_argument("--embedder", choices=["wordllama", "minilm"], default="wordllama",
                         help="the index's and the relevance scorer's embedder (minilm: the comparison in the README)")
     args = parser.parse_args()
-    sets = development_sets()
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        reports = dict(zip(sets, pool.map(lambda folder: evaluate(folder, args.embedder), sets.values())))
+    reports = evaluate_all(args.embedder)
     rows = {vendor: figures(r["per_question"], r["grounding_rate"]) for vendor, r in reports.items()}
     rows["pooled"] = figures([o for r in reports.values() for o in r["per_question"]],
                              min(r["grounding_rate"] for r in reports.values()))

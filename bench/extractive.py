@@ -27,13 +27,12 @@ import json
 import statistics
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
 from agents.extractive import FILE_VARIABLE, MODEL_FILE, ExtractiveModel  # noqa: E402
-from _devsets import ROOT, development_sets, evaluate  # noqa: E402
+from _devsets import ROOT, evaluate_all  # noqa: E402
 from eval_dev import figures  # noqa: E402
 
 GRID_FILE = ROOT / "eval" / "extractive_grid.json"
@@ -46,7 +45,6 @@ WEIGHTS = {"status_answerable": 2.0, "source_recall": 1.0, "abstention": 1.0}
 
 def run_grid() -> list[dict]:
     """Every vendor's figures at every point of the grid."""
-    sets = development_sets()
     points = []
     for floor, band, status_band in itertools.product(FLOORS, BANDS, STATUS_BANDS):
         if status_band > band:
@@ -54,10 +52,9 @@ def run_grid() -> list[dict]:
         with tempfile.TemporaryDirectory() as tmp:
             model = Path(tmp) / "extractive.json"
             model.write_text(ExtractiveModel(floor=floor, band=band, status_band=status_band).model_dump_json())
-            with ThreadPoolExecutor(max_workers=2) as pool:
-                reports = list(pool.map(lambda f: evaluate(f, extra_env={FILE_VARIABLE: str(model)}), sets.values()))
+            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)})
         vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in TARGETS}
-                   for v, r in zip(sets, reports)}
+                   for v, r in reports.items()}
         points.append({"floor": floor, "band": band, "status_band": status_band, "vendors": vendors})
         print(f"floor {floor:.2f} band {band:.2f} status band {status_band:.2f}: "
               f"{score(points[-1], list(vendors)):.4f}", file=sys.stderr)

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -36,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run
 
 from agents.contracts import AnswerSignals  # noqa: E402
 from agents.gate import GateModel, Logistic, save  # noqa: E402
-from _devsets import ROOT, development_sets, evaluate  # noqa: E402
+from _devsets import ROOT, evaluate_all  # noqa: E402
 
 DATA = ROOT / "eval" / "gate_data.jsonl"
 
@@ -54,19 +53,18 @@ C = 0.3  # inverse L2 strength: strong, since each regression sees a few dozen a
 
 def collect(data: Path = DATA, embedder: str = "wordllama") -> None:
     """Answer every development set offline and store each answer's signals and label."""
-    sets = development_sets()
-
-    def run(item: tuple[str, Path]) -> list[dict]:
-        vendor, folder = item
-        return [{"vendor": vendor, "id": o["id"], "expected_status": o["expected_status"], "status": o["status"],
-                 "answerable": bool(o["expected_sources"]), "right": o["right"], "signals": o["signals"],
-                 "question": o["question"], "quotes": o["quotes"], "facets_missing": o["facets_missing"]}
-                for o in evaluate(folder, embedder)["per_question"] if o["signals"] is not None]
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        rows = [row for rows in pool.map(run, sets.items()) for row in rows]
+    reports = evaluate_all(embedder)
+    rows = [row for vendor, report in reports.items() for row in answer_rows(vendor, report)]
     data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    print(f"{len(rows)} answers from {len(sets)} development sets written to {data}")
+    print(f"{len(rows)} answers from {len(reports)} development sets written to {data}")
+
+
+def answer_rows(vendor: str, report: dict) -> list[dict]:
+    """One row per answer the audit measured, from a vendor's `rfpbot eval --json` report."""
+    return [{"vendor": vendor, "id": o["id"], "expected_status": o["expected_status"], "status": o["status"],
+             "answerable": bool(o["expected_sources"]), "right": o["right"], "signals": o["signals"],
+             "question": o["question"], "quotes": o["quotes"], "facets_missing": o["facets_missing"]}
+            for o in report["per_question"] if o["signals"] is not None]
 
 
 def _load(data: Path = DATA) -> list[dict]:

@@ -24,7 +24,6 @@ import argparse
 import json
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
@@ -33,7 +32,7 @@ import cues  # noqa: E402
 import extractive  # noqa: E402
 import gate  # noqa: E402
 from agents.extractive import FILE_VARIABLE, ExtractiveModel  # noqa: E402
-from _devsets import development_sets, evaluate  # noqa: E402
+from _devsets import evaluate_all  # noqa: E402
 from eval_dev import figures  # noqa: E402
 
 CUES_VARIABLE = "RFPBOT_CUES_FILE"
@@ -43,12 +42,7 @@ def _wording(rows: list[dict], vendor: str) -> cues.CueLists:
     """Denial and limit wording chosen without `vendor` (its minimum gain chosen without it too)."""
     answers = [a for a in cues._answers(rows) if a.vendor != vendor]
     prior, candidates = cues._candidates()
-    best, best_right = cues.KEEP_PRIOR, -1
-    for gain in cues.GAINS:
-        right = sum(r for r, _ in cues._held_out(answers, gain).values())
-        if right > best_right:
-            best, best_right = gain, right
-    return cues.choose(answers, prior, candidates, best)
+    return cues.choose(answers, prior, candidates, cues.best_gain(cues.held_out_by_gain(answers)))
 
 
 def _answers(floor_and_bands: ExtractiveModel, wording: cues.CueLists) -> dict[str, dict]:
@@ -57,16 +51,7 @@ def _answers(floor_and_bands: ExtractiveModel, wording: cues.CueLists) -> dict[s
         model, lists = Path(tmp) / "extractive.json", Path(tmp) / "cues.json"
         model.write_text(floor_and_bands.model_dump_json())
         lists.write_text(wording.model_dump_json())
-        env = {FILE_VARIABLE: str(model), CUES_VARIABLE: str(lists)}
-        sets = development_sets()
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            return dict(zip(sets, pool.map(lambda folder: evaluate(folder, extra_env=env), sets.values())))
-
-
-def _gate_rows(vendor: str, report: dict) -> list[dict]:
-    return [{"vendor": vendor, "id": o["id"], "expected_status": o["expected_status"], "status": o["status"],
-             "answerable": bool(o["expected_sources"]), "right": o["right"], "signals": o["signals"]}
-            for o in report["per_question"] if o["signals"] is not None]
+        return evaluate_all(extra_env={FILE_VARIABLE: str(model), CUES_VARIABLE: str(lists)})
 
 
 def held_out(vendor: str, points: list[dict], rows: list[dict]) -> dict:
@@ -75,7 +60,7 @@ def held_out(vendor: str, points: list[dict], rows: list[dict]) -> dict:
     point = extractive.best(points, others)
     reports = _answers(ExtractiveModel(floor=point["floor"], band=point["band"], status_band=point["status_band"]),
                        _wording(rows, vendor))
-    answered = [r for v, report in reports.items() for r in _gate_rows(v, report)]
+    answered = [r for v, report in reports.items() for r in gate.answer_rows(v, report)]
     train = [r for r in answered if r["vendor"] != vendor]
     test = [r for r in answered if r["vendor"] == vendor]
     model, threshold = gate._fit(train), gate._threshold_for(train)
