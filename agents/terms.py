@@ -77,6 +77,8 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\bback(?:ed|ing|s)?[\s-]+up\b", "backup"), (r"\b3rd\b", "third"), (r"\b2nd\b", "second"),
     (r"\b1st\b", "first"), (r"\be-mail\b", "email"), (r"\bpen[\s-]?test", "penetration test"),
     (r"\bpost[\s-]mortem", "postmortem"), (r"\bmulti[\s-]factor\b", "multifactor"),
+    # Two factors are several factors: "2FA", "two-factor" and "2-step" answer a question on MFA.
+    (r"\b(?:MFA|2FA|2SV)\b", "multifactor"), (r"\b(?:two|2)[\s-]?(?:factor|step)\b", "multifactor"),
     (r"\bsign[\s-]on\b", "signon"), (r"\bon[\s-]?boarding\b", "onboarding"),
     (r"\boff[\s-]?boarding\b", "offboarding"))]
 

@@ -59,7 +59,17 @@ def _read_textual(path: Path, suffix: str) -> tuple[str, str, dict[str, str]]:
         body = _MDX_LINE.sub("", body)
     body = body.strip("\n")
     heading = _H1.search(body) if suffix not in TEXT else None
-    return (heading.group(1) if heading else ""), body, meta
+    return (heading.group(1) if heading else ""), _titled(body, meta.get("title", "")), meta
+
+
+def _titled(body: str, title: str) -> str:
+    """A page whose title lives in its front matter, read with that title as its heading, as the
+    site shows it: a passage under it ("Activity logs requires a Team subscription") is read as
+    about the page's subject."""
+    title = " ".join(title.split())
+    if not title or not body.strip() or _H1.match(body):
+        return body
+    return f"# {title}\n\n{body}"
 
 
 def _read_utf8(path: Path) -> str:

@@ -111,6 +111,13 @@ def test_a_standard_spelled_another_way_is_the_same_standard():
     assert unsupported_phrases("Is data kept in the UK?", "Data is kept in Germany. Use keys.") == ["UK"]
 
 
+def test_two_factors_answer_a_question_on_multi_factor_authentication():
+    assert unsupported_phrases("Does SSO support MFA?", "With SSO, enable 2FA through your IdP.") == []
+    assert unsupported_phrases("Is MFA offered?", "Two-factor authentication adds a second code.") == []
+    assert set(key_terms("two-step verification")) == set(key_terms("multi-factor verification"))
+    assert unsupported_phrases("Is MFA offered?", "Passwords must be 12 characters long.") == ["MFA"]
+
+
 def test_a_universal_question_narrowed_by_the_text_is_found():
     question = "Are all third-party service providers reassessed at least annually?"
     assert restricted_scope(question, "Reviewed annually for all high risk third-parties.") == "high risk third-parties"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from agents.grounding import passages
 from retrieval.errors import SkippedFile
 from retrieval.loaders import load_file
 from retrieval.text import normalize_ws
@@ -24,7 +25,19 @@ def test_front_matter_as_documentation_sites_write_it_is_read_not_refused(tmp_pa
             "  latest SOC2 report.\ntags:\n  - security\n  - compliance\n---\n\nYou can find a copy of the SOC2 report.\n")
     doc = load_file(write(tmp_path / "soc2.mdx", text), tmp_path)
     assert doc.title == "SOC2 Report & ISO 27001 Certificate"
-    assert doc.text.startswith("You can find a copy") and "sidebar_order" not in doc.text
+    assert doc.text.startswith("# SOC2 Report & ISO 27001 Certificate\n\nYou can find a copy")
+    assert "sidebar_order" not in doc.text
+
+
+def test_a_title_kept_in_front_matter_heads_the_page_as_the_site_shows_it(tmp_path):
+    """Passages of a documentation page are read under its title: "Activity logs requires a Team
+    subscription" is about activity logs even though no heading in the body says so."""
+    doc = load_file(write(tmp_path / "logs.md", "---\ntitle: Activity logs\n---\n\nThis requires a Team plan.\n"),
+                    tmp_path)
+    assert doc.text == "# Activity logs\n\nThis requires a Team plan."
+    assert passages(doc.text)[0].about == "Activity logs This requires a Team plan."
+    titled = load_file(write(tmp_path / "own.md", "---\ntitle: Logs\n---\n# Event logs\n\nKept a year.\n"), tmp_path)
+    assert titled.text == "# Event logs\n\nKept a year."
 
 
 def test_markdown_without_front_matter_uses_first_heading_and_base_url(tmp_path):
