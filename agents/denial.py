@@ -13,7 +13,9 @@ import re
 from .terms import NEGATIVE_CUES, key_terms, new_cues
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
-_PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|to ensure(?: that)?|ensuring(?: that)?)"
+# An instruction's goal is one too: "Ensure development workflows aren't disrupted".
+_PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:to )?ensure(?: that)?|ensuring(?: that)?|"
+                      r"(?:to )?make sure(?: that)?)"
                       r"\b[^.;:,]*", re.IGNORECASE)
 
 

@@ -349,14 +349,24 @@ def new_cues(text: str, question: str, cues: tuple[str, ...]) -> list[str]:
 
 
 _UNIVERSAL = re.compile(r"\b(?:all|every|each|any|anyone|regardless|always)\b", re.I)
-_QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()]|$|\s(?:of|in|for|with|that|"
+_QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()?!]|$|\s(?:of|in|for|with|that|"
                          r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)
 _DETERMINERS = frozenset("the our its their other such these those of and or".split())
+
+
+# A thing named by the capitalised names before it ("a Docker Business subscription", "the Enterprise
+# plan"): a kind of that thing, as a plan, tier or edition is.
+_NAMED_KIND = re.compile(r"\b(?:a|an|the)\s+((?:[A-Z][\w-]*\s+){1,3}[a-z][\w-]+)\b")
 
 
 def _quantified(text: str) -> list[list[str]]:
     """The noun phrases a text quantifies universally ("all high risk third-parties"), as words."""
     return [m.group(1).split() for m in _QUANTIFIED.finditer(text)]
+
+
+def _kinds(text: str) -> list[list[str]]:
+    """The noun phrases a text narrows by name ("a Docker Business subscription"), as words."""
+    return [m.group(1).split() for m in _NAMED_KIND.finditer(text)]
 
 
 def is_universal(question: str) -> bool:
@@ -371,7 +381,7 @@ def restricted_scope(question: str, text: str) -> str | None:
         return None
     asked = set(key_terms(question))
     scopes = {t for phrase in _quantified(question) for t in key_terms(" ".join(phrase))}
-    for phrase in _quantified(text):
+    for phrase in [*_quantified(text), *_kinds(text)]:
         head, modifiers = phrase[-1], [w for w in phrase[:-1] if w.lower() not in _DETERMINERS]
         head_terms = key_terms(head)
         if not modifiers or not head_terms or not all(matches(t, scopes) for t in head_terms):

@@ -26,3 +26,9 @@ def test_a_main_clause_after_a_leading_purpose_clause_still_denies():
 def test_a_plain_denial_is_a_denial():
     assert denials("Customer-managed encryption keys are not supported.",
                    "Do you support customer-managed encryption keys?")[:1] == ["not supported"]
+
+
+def test_the_goal_of_an_instruction_does_not_deny_the_question():
+    passage = "Maintain the allowlist regularly: remove unused registries. Ensure development workflows aren't disrupted."
+    assert denials(passage, "Is registry allowlisting available on every plan?") == []
+    assert "are not" in denials("Make sure that tokens are not shared.", "Are tokens shared with third parties?")

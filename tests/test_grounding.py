@@ -125,6 +125,14 @@ def test_a_universal_question_narrowed_by_the_text_is_found():
     assert restricted_scope("Are providers reassessed annually?", "For all high risk third-parties.") is None
 
 
+def test_a_kind_named_in_the_text_narrows_a_question_asked_of_every_kind():
+    asked = "Is SSO available for all paid subscriptions?"
+    assert restricted_scope(asked, "SSO needs a Docker Business subscription.") == "Docker Business subscription"
+    assert restricted_scope("Is it in every Docker subscription?", "You need a Docker Business subscription.")
+    assert restricted_scope(asked, "Select the Admin Console, then SSO.") is None
+    assert restricted_scope("Is SSO available for paid subscriptions?", "It needs a Docker Business subscription.") is None
+
+
 def test_specific_names_must_be_mentioned_but_versions_and_spelled_out_acronyms_count():
     assert unsupported_phrases("Do you have a SOC 1 report?", "We hold a SOC 2 Type II report.") == ["SOC 1"]
     assert unsupported_phrases("Is TLS 1.2 or later used?", "The TLS v1.2 protocol or better is used.") == []
