@@ -4,6 +4,7 @@ and a confidence. Offline it is extractive; with a model it is written by the st
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, replace
 
 from .closed_list import excluded_by
@@ -172,12 +173,17 @@ def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[Co
             return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
     for quote in chosen:
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
-        limit = [narrowed] if narrowed else new_cues(quote.passage.text, question, PARTIAL_CUES) if quote in on_point else []
+        limit = [narrowed] if narrowed else new_cues(_STEP_LABEL.sub(" ", quote.passage.text), question, PARTIAL_CUES) if quote in on_point else []
         if limit:
             return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'
     if missing:
         return "Partially Supported", f"no passage answers: {'; '.join(missing)}"
     return "Fully Supported", "the passages state it without a limit"
+
+
+# A step or section labelled "Optional." / "Optional:" is one a reader may skip, not a limit on what
+# the product does ("6. Optional. Enforce sign-in.", "Optional: Configure multiple IdPs").
+_STEP_LABEL = re.compile(r"\bOptional[.:](?=\s)")
 
 
 def _names_more(question: str, quote: _Quote, primary: _Quote) -> bool:

@@ -87,3 +87,14 @@ async def test_a_sentence_two_pages_repeat_is_said_once_and_cited_from_both(tmp_
     cited = [c.source_path for c in result.synthesis.citations if c.is_evidence]
     assert sorted(cited) == ["ccpa.md", "gdpr.md"]
     assert result.synthesis.answer.count("we do not provide support") == 1 and "[1][2]" in result.synthesis.answer
+
+
+async def test_a_step_labelled_optional_is_not_a_limit_on_what_is_offered(tmp_path, index):
+    idp = ("---\ntitle: Connect single sign-on\n---\n\nDocker supports multiple IdP configurations, set up so:\n\n"
+           "1. Optional. Add a default team.\n2. Repeat the connection steps for each IdP.\n")
+    plans = "# SSO plans\n\nSSO is available for an organization that has a Docker Business subscription.\n"
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"connect.md": idp, "plans.md": plans})
+    several = await pipeline.run("Is it possible to use multiple IdP configurations with SSO?")
+    assert several.synthesis.compliance_status == "Fully Supported"
+    every = await pipeline.run("Is SSO available for all paid subscriptions?")
+    assert every.synthesis.compliance_status == "Partially Supported"
