@@ -141,6 +141,10 @@ class SynthesisResult(BaseModel):
     facets_covered: list[str] = Field(default_factory=list)
     facets_missing: list[str] = Field(default_factory=list)
     reasoning: str = ""
+    deniable_quotes: list[str] = Field(default_factory=list, description=(
+        "the cited quotes whose denial would make the offline engine's status Not Supported"))
+    limiting_quotes: list[str] = Field(default_factory=list, description=(
+        "the cited quotes whose limit would make the offline engine's status Partially Supported"))
 
     _score = field_validator("confidence_score", mode="before")(lambda cls, v: _clamp(v))
 

@@ -50,6 +50,8 @@ class QuestionOutcome(BaseModel):
     cited_sources: list[str]
     quotes: list[str] = Field(default_factory=list, description="the quotes cited as evidence (not the closest passages)")
     facets_missing: list[str] = Field(default_factory=list)
+    deniable_quotes: list[str] = Field(default_factory=list, description="the quotes whose denial decides the status")
+    limiting_quotes: list[str] = Field(default_factory=list, description="the quotes whose limit decides the status")
     verdict: str | None
     confidence: int | None
     escalated: bool
@@ -158,6 +160,7 @@ def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Calla
         expected_sources=expected.expected_sources, cited_sources=cited, verdict=result.verdict,
         quotes=[c.quote for c in s.citations if c.is_evidence] if s else [],
         facets_missing=s.facets_missing if s else [],
+        deniable_quotes=s.deniable_quotes if s else [], limiting_quotes=s.limiting_quotes if s else [],
         confidence=s.confidence_score if s else None, escalated=result.escalated,
         escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),
         tokens=result.tokens(), truncated_replies=sum(t.truncated for t in result.trace), route=result.route,

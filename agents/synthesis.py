@@ -80,6 +80,7 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
                                      quotes))
     covered, missing = facet_coverage(plan, [q.passage for q in chosen], scorer)
     status, why = _status(question, chosen, missing)
+    deniable, on_point = _deciding(question, chosen)
     confidence = _confidence(chosen[0].score, len(missing))
     if critic and critic.recommended_confidence is not None:
         confidence = min(confidence, critic.recommended_confidence)
@@ -90,7 +91,8 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         citations=[q.citation() for q in chosen] + [t.citation() for same in twins for t in same],
         facets_covered=covered, facets_missing=missing,
         reasoning=f"The best passage scores {chosen[0].score:.2f} for relevance (answer at {RELEVANT}, "
-                  f"confident at {CONFIDENT}); {why}.")
+                  f"confident at {CONFIDENT}); {why}.",
+        deniable_quotes=[q.passage.quote for q in deniable], limiting_quotes=[q.passage.quote for q in on_point])
 
 
 def _ranked(question: str, evidence: EvidenceResult, documents: dict[str, Document], scorer: Scorer) -> list[_Quote]:
@@ -160,10 +162,7 @@ def _lead_limit(document: Document | None) -> Passage | None:
 
 def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[ComplianceStatus, str]:
     """From the wording of the passages that answer: a denial, a limit, a gap, or none of these."""
-    on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
-    # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
-    # a "not" in that passage is part of the fact, not a denial of the question.
-    deniable = [q for q in chosen if q in on_point or _names_more(question, q, chosen[0])] if is_yes_no(question) else []
+    deniable, on_point = _deciding(question, chosen)
     for quote in deniable:
         denial = denials(quote.passage.text, question)
         if denial and not quote.scope:
@@ -184,6 +183,16 @@ def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[Co
 # A step or section labelled "Optional." / "Optional:" is one a reader may skip, not a limit on what
 # the product does ("6. Optional. Enforce sign-in.", "Optional: Configure multiple IdPs").
 _STEP_LABEL = re.compile(r"\bOptional[.:](?=\s)")
+
+
+def _deciding(question: str, chosen: list[_Quote]) -> tuple[list[_Quote], list[_Quote]]:
+    """The cited passages whose wording decides the status: those whose denial counts, and those
+    whose limit counts (the best passage, one about as close in the same words, a page's limit)."""
+    on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
+    # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
+    # a "not" in that passage is part of the fact, not a denial of the question.
+    deniable = [q for q in chosen if q in on_point or _names_more(question, q, chosen[0])] if is_yes_no(question) else []
+    return deniable, on_point
 
 
 def _names_more(question: str, quote: _Quote, primary: _Quote) -> bool:

@@ -12,9 +12,11 @@ without evidence). The fit starts from the prior (the hand-written lists) and ma
 change at a time, adding a candidate or dropping a prior phrase, while the best change
 puts at least MIN_GAIN more statuses right; MIN_GAIN is chosen leave-one-vendor-out.
 
-The status is recomputed from the stored quotes (`status_from`), the engine's rule
-without its choice of which cited passages are on point, so the figures here are close
-to, not the same as, the engine's; `make eval-dev` gives the engine's own after a refit.
+The status is recomputed from the stored quotes (`status_from`) as the engine reads them: a
+denial from the cited passages whose denial counts (a yes/no question's best passage and those
+about as close), a limit from those whose limit counts, a narrowed scope from any cited one.
+Before, every cited quote was read, and a cue in a passage cited only as context ("never commit
+tokens to source code") was dropped from the lists for what it did not do in the engine.
 Leave-one-vendor-out: for each vendor, phrases chosen on the others, statuses of that one.
 """
 
@@ -52,10 +54,13 @@ class _Answer:
 
 def _answer(row: dict, phrases: dict[str, set[str]]) -> _Answer:
     question, quotes = row["question"], row["quotes"]
+    # Only the passages whose wording decides the engine's status are read for it (the best one, and
+    # those about as close): a "never" in a passage cited as context decides nothing there either.
+    deciding = {"negative": row["deniable_quotes"], "partial": row["limiting_quotes"]}
 
     def hits(kind: str) -> frozenset[str]:
         found = denials if kind == "negative" else new_cues
-        return frozenset(p for p in phrases[kind] if any(found(q, question, (p,)) for q in quotes))
+        return frozenset(p for p in phrases[kind] if any(found(q, question, (p,)) for q in deciding[kind]))
 
     narrowed = any(restricted_scope(question, q) for q in quotes) or bool(row["facets_missing"])
     return _Answer(row["vendor"], row["expected_status"], row["answerable"], hits("negative"), hits("partial"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from agents.denial import denials
 
+from .documents import pipeline_over
+
 
 def test_a_purpose_clause_about_something_else_does_not_deny_the_question():
     passage = ("Enterprise customers can reach the API through AWS PrivateLink, so that API traffic from "
@@ -32,3 +34,17 @@ def test_the_goal_of_an_instruction_does_not_deny_the_question():
     passage = "Maintain the allowlist regularly: remove unused registries. Ensure development workflows aren't disrupted."
     assert denials(passage, "Is registry allowlisting available on every plan?") == []
     assert "are not" in denials("Make sure that tokens are not shared.", "Are tokens shared with third parties?")
+
+
+async def test_the_passages_whose_wording_decides_the_status_are_named(tmp_path, index):
+    """The cue fitting reads only these (bench/cues.py): a denial in a passage cited as context
+    decides nothing in the engine, so it must not count against the phrase there either."""
+    docs = {"tokens.md": "# Tokens\n\nThe default creates a token that does not expire.\n\n"
+                         "Store tokens safely and never commit them to source code.\n"}
+    pipeline = await pipeline_over(tmp_path / "docs", index, docs)
+    asked = (await pipeline.run("Do access tokens expire by default?")).synthesis
+    assert asked.compliance_status == "Not Supported"
+    assert asked.deniable_quotes == ["The default creates a token that does not expire."]
+    assert set(asked.limiting_quotes) <= {c.quote for c in asked.citations}
+    open_question = (await pipeline.run("How long are access tokens valid by default?")).synthesis
+    assert open_question.deniable_quotes == [] and open_question.limiting_quotes
