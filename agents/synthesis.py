@@ -172,7 +172,8 @@ def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[Co
             return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
     for quote in chosen:
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
-        limit = [narrowed] if narrowed else new_cues(_STEP_LABEL.sub(" ", quote.passage.text), question, PARTIAL_CUES) if quote in on_point else []
+        wording = _STEP_LABEL.sub(" ", quote.passage.text)
+        limit = [narrowed] if narrowed else new_cues(wording, question, PARTIAL_CUES) if quote in on_point else []
         if limit:
             return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'
     if missing:
