@@ -79,8 +79,8 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     chosen = _once(_with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents),
                                      quotes))
     covered, missing = facet_coverage(plan, [q.passage for q in chosen], scorer)
-    status, why = _status(question, chosen, missing)
     deniable, on_point = _deciding(question, chosen)
+    status, why = _status(question, chosen, missing, deniable, on_point)
     confidence = _confidence(chosen[0].score, len(missing))
     if critic and critic.recommended_confidence is not None:
         confidence = min(confidence, critic.recommended_confidence)
@@ -160,9 +160,10 @@ def _lead_limit(document: Document | None) -> Passage | None:
     return next((p for p in lead if has_cue(p.text, PARTIAL_CUES)), None)
 
 
-def _status(question: str, chosen: list[_Quote], missing: list[str]) -> tuple[ComplianceStatus, str]:
-    """From the wording of the passages that answer: a denial, a limit, a gap, or none of these."""
-    deniable, on_point = _deciding(question, chosen)
+def _status(question: str, chosen: list[_Quote], missing: list[str], deniable: list[_Quote],
+            on_point: list[_Quote]) -> tuple[ComplianceStatus, str]:
+    """From the wording of the passages that answer (those `_deciding` names): a denial, a limit,
+    a gap, or none of these."""
     for quote in deniable:
         denial = denials(quote.passage.text, question)
         if denial and not quote.scope:
