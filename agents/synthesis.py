@@ -55,6 +55,7 @@ class _Quote:
     passage: Passage
     score: float
     lexical: float = 0.0
+    relevance: float = 0.0  # the score without the credit for naming the question's names
     scope: bool = False  # a limit the page states for everything on it
 
     def citation(self, role: str = "evidence") -> Citation:
@@ -74,6 +75,9 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     excluding = _excluding(absent, top)
     if excluding:
         return _denied(question, excluding, absent)
+    if absent:
+        top = _with_names(question, top, quotes, absent)
+        absent = unsupported_phrases(question, together(q.passage.about for q in top))
     if absent:
         return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
     chosen = _once(_with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents),
@@ -107,8 +111,23 @@ def _ranked(question: str, evidence: EvidenceResult, documents: dict[str, Docume
             # The question's specific names (its cloud, product, standard) decide between close passages.
             score = fit.score + (_NAMED_BONUS * coverage(named, passage.about) if named else 0.0)
             out.append(_Quote(item.source_path, item.source_title, document.url if document else None, passage,
-                              round(score, 4), fit.lexical))
+                              round(score, 4), fit.lexical, fit.score))
     return sorted(out, key=lambda q: -q.score)
+
+
+def _with_names(question: str, top: list[_Quote], quotes: list[_Quote], absent: list[str]) -> list[_Quote]:
+    """The best passages, and for each name of the question they leave out ("SSO" beside three
+    passages on 2FA) the best passage that mentions it and is on the question by its own words and
+    meaning, as the audit requires of any cited passage (not merely for naming the name: "Add a new
+    SSO application" is not on whether 2FA can be enforced under SSO)."""
+    added: list[_Quote] = []
+    for phrase in absent:
+        best = next((q for q in quotes if q not in top and q not in added and q.relevance >= RELEVANT
+                     and phrase not in unsupported_phrases(question, q.passage.about)), None)
+        if best is not None:
+            added.append(best)
+    room = max(1, _MAX_CITATIONS - len(added))
+    return [*top[:room], *added]
 
 
 def _with_facets(top: list[_Quote], quotes: list[_Quote], plan: QueryPlanResult, scorer: Scorer) -> list[_Quote]:

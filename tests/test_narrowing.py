@@ -2,13 +2,17 @@
 region answered by a passage that holds for some of them only is "Partially Supported" (a leading
 scope clause, a table row whose columns differ); a list holding the question only across its items
 is no answer; the extractive answer's own framing and prose are not held against it; a sentence two
-pages repeat is said once and cited from both."""
+pages repeat is said once and cited from both; a name of the question the best passages leave out is
+looked for in a passage on the question, not in any passage that names it."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from agents.list_items import spread_over_items
 from agents.narrowing import narrowing
 from agents.pipeline import Pipeline
+from retrieval import ingest
 
 from .documents import pipeline_over
 
@@ -98,3 +102,29 @@ async def test_a_step_labelled_optional_is_not_a_limit_on_what_is_offered(tmp_pa
     assert several.synthesis.compliance_status == "Fully Supported"
     every = await pipeline.run("Is SSO available for all paid subscriptions?")
     assert every.synthesis.compliance_status == "Partially Supported"
+
+
+
+_EVAL = Path(__file__).resolve().parents[1] / "eval"
+
+
+async def _over_corpus(vendor: str, index) -> Pipeline:
+    await ingest([_EVAL / vendor / "corpus"], index)
+    return Pipeline(index)
+
+
+async def test_a_name_the_best_passages_leave_out_is_found_in_a_passage_on_the_question(index):
+    # Docker's three passages on 2FA outrank the one that says how 2FA goes with SSO; none of them says "SSO".
+    pipeline = await _over_corpus("docker", index)
+    result = await pipeline.run("Does Docker SSO support multi-factor authentication (MFA)?")
+    assert result.synthesis.compliance_status == "Fully Supported"
+    assert any(c.source_path == "sso-connect.md" and "When SSO is enforced" in c.quote
+               for c in result.synthesis.citations)
+
+
+async def test_a_passage_that_merely_names_the_missing_name_does_not_answer(index):
+    # Sentry's only passage naming SSO beside its 2FA passages is a provider's set-up step.
+    pipeline = await _over_corpus("sentry", index)
+    result = await pipeline.run("Can mandatory 2FA be enforced in Sentry for an organization that signs in through SSO?")
+    assert result.synthesis.compliance_status == "Not Supported"
+    assert not any("Add a new SSO application" in c.quote for c in result.synthesis.citations)
