@@ -205,10 +205,21 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
     for phrase in specific_phrases(question):
         if phrase in spelled.values():
             continue
-        forms = [phrase] + ([spelled[phrase]] if phrase in spelled else [])
+        forms = [phrase] + ([spelled[phrase]] if phrase in spelled else []) + _alternatives(phrase, question)
         if not any(_mentions(form, present, text) for form in forms):
             missing.append(phrase)
     return missing
+
+
+def _alternatives(phrase: str, question: str) -> list[str]:
+    """What the question offers in place of a name, the two words on the other side of an "or"
+    ("to our SIEM or security monitoring system", "its own log management or SIEM service"): the
+    name is one way of asking, not a requirement. An alternative that is itself a name or a number
+    ("TLS 1.0 or TLS 1.1") is asked as well."""
+    name = re.escape(phrase)
+    after = re.findall(rf"\b{name}\s+or\s+([a-z][\w-]*\s+[a-z][\w-]*)", question)
+    before = re.findall(rf"([a-z][\w-]*\s+[a-z][\w-]*)\s+or\s+{name}\b", question)
+    return [words for words in [*after, *before] if not specific_phrases(words) and not re.search(r"\d", words)]
 
 
 def spelled_out(term: str, text: str) -> bool:

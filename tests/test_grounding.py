@@ -224,3 +224,11 @@ def test_a_quote_is_told_as_prose_with_its_list_items_and_cells_apart():
     assert told(["Supported ciphers: - TLS_A - TLS_B"]) == ["Supported ciphers: TLS_A; TLS_B"]
     assert told(["| Errors | 30 days | 90 days |"]) == ["Errors: 30 days; 90 days"]
     assert told(["The managed proxy is **not** covered by [BAAs](/baa)."]) == ["The managed proxy is not covered by BAAs"]
+
+
+def test_a_name_offered_with_an_alternative_in_words_is_not_required():
+    monitoring = "Those audit logs can be exported to your own security monitoring system."
+    assert unsupported_phrases("Can audit logs be sent to our SIEM or security monitoring system?", monitoring) == []
+    assert unsupported_phrases("Can logs go to your log management or SIEM service?", "Ship logs to a log management tool.") == []
+    assert unsupported_phrases("Can audit logs be sent to our SIEM?", monitoring) == ["SIEM"]
+    assert unsupported_phrases("Do you accept TLS 1.0 or SSL 3.0?", "We accept TLS 1.2.") == ["TLS 1.0", "SSL 3.0"]
