@@ -20,7 +20,7 @@ from .narrowing import narrowing
 from .prose import LEAD_IN, distinct, spoken, told
 from .support import CONFIDENT, RELEVANT, Scorer
 from .terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
-                    restricted_scope, together, unsupported_phrases)
+                    restricted_scope, specific_phrases, together, unsupported_phrases)
 from retrieval import Document
 
 SYSTEM = """You answer a question from a security questionnaire or RFP for a vendor, using ONLY the quotes given.
@@ -212,8 +212,18 @@ def _deciding(question: str, chosen: list[_Quote]) -> tuple[list[_Quote], list[_
     on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
     # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
     # a "not" in that passage is part of the fact, not a denial of the question.
-    deniable = [q for q in chosen if q in on_point or _names_more(question, q, chosen[0])] if is_yes_no(question) else []
+    deniable = [q for q in chosen if q in on_point or _names_more(question, q, chosen[0]) or _denies_name(question, q)
+                ] if is_yes_no(question) else []
     return deniable, on_point
+
+
+def _denies_name(question: str, quote: _Quote) -> bool:
+    # A passage that denies a name of the question outright ("Archival is not supported in Temporal
+    # Cloud") speaks to it, however far its other words are from the question's; a condition ("If SCIM
+    # is not enabled, …") denies nothing.
+    return any(re.search(rf"(?<!\bif )(?<!\bwhen )(?<!\bunless )(?<!\bonce )\b{re.escape(name)}\s+"
+                         rf"(?:is|are|was|were|does|do|will|can)(?:\s+not\b|n[o']t\b)", quote.passage.text, re.I)
+               for name in specific_phrases(question))
 
 
 def _names_more(question: str, quote: _Quote, primary: _Quote) -> bool:

@@ -3,7 +3,8 @@ region answered by a passage that holds for some of them only is "Partially Supp
 scope clause, a table row whose columns differ); a list holding the question only across its items
 is no answer; the extractive answer's own framing and prose are not held against it; a sentence two
 pages repeat is said once and cited from both; a name of the question the best passages leave out is
-looked for in a passage on the question, not in any passage that names it."""
+looked for in a passage on the question, not in any passage that names it; a passage that denies
+one of the question's names outright decides its status wherever it is cited."""
 
 from __future__ import annotations
 
@@ -128,3 +129,17 @@ async def test_a_passage_that_merely_names_the_missing_name_does_not_answer(inde
     result = await pipeline.run("Can mandatory 2FA be enforced in Sentry for an organization that signs in through SSO?")
     assert result.synthesis.compliance_status == "Not Supported"
     assert not any("Add a new SSO application" in c.quote for c in result.synthesis.citations)
+
+
+async def test_a_passage_denying_a_name_of_the_question_outright_decides_it(index):
+    # "Archival is not supported in Temporal Cloud" is cited second, after the passage likening Export to it.
+    pipeline = await _over_corpus("temporal", index)
+    result = await pipeline.run("Is Archival available in the managed cloud service?")
+    assert result.synthesis.compliance_status == "Not Supported"
+    assert any("Archival is not supported" in c.quote for c in result.synthesis.citations)
+
+
+async def test_a_name_denied_only_under_a_condition_is_not_denied(index):
+    pipeline = await _over_corpus("docker", index)
+    result = await pipeline.run("Can user accounts be provisioned automatically from our identity provider using SCIM?")
+    assert result.synthesis.compliance_status == "Fully Supported"
