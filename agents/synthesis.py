@@ -12,6 +12,7 @@ from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
 from .denial import denials
 from .duty import asks_vendor_act, left_to_customer
+from .exclusion import excluded_asked
 from .extractive import fitted
 from .facets import facet_coverage
 from .grounding import Passage, occurs_in, passage_for, passages
@@ -184,6 +185,9 @@ def _status(question: str, chosen: list[_Quote], missing: list[str], deniable: l
     """From the wording of the passages that answer (those `_deciding` names): a denial, a limit,
     a gap, or none of these."""
     for quote in deniable:
+        excluded = excluded_asked(question, quote.passage.text)
+        if excluded and not quote.scope:
+            return "Not Supported", f'a passage leaves it out ("{excluded}")'
         denial = denials(quote.passage.text, question)
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial[0].strip()}")'

@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
 from agents.denial import denials  # noqa: E402
+from agents.exclusion import excluded_asked  # noqa: E402
 from agents.terms import CUES_FILE, CueLists, new_cues, restricted_scope  # noqa: E402
 from _devsets import ROOT  # noqa: E402
 
@@ -50,6 +51,7 @@ class _Answer:
     negative: frozenset[str]
     partial: frozenset[str]
     narrowed: bool  # a universal question narrowed by a quote, or a facet without evidence
+    excluded: bool = False  # a deciding passage leaves out by name what the question asks
 
 
 def _answer(row: dict, phrases: dict[str, set[str]]) -> _Answer:
@@ -63,13 +65,14 @@ def _answer(row: dict, phrases: dict[str, set[str]]) -> _Answer:
         return frozenset(p for p in phrases[kind] if any(found(q, question, (p,)) for q in deciding[kind]))
 
     narrowed = any(restricted_scope(question, q) for q in quotes) or bool(row["facets_missing"])
+    excluded = any(excluded_asked(question, q) for q in deciding["negative"])
     return _Answer(row["vendor"], row["expected_status"], row["answerable"], hits("negative"), hits("partial"),
-                   narrowed)
+                   narrowed, excluded)
 
 
 def status_from(answer: _Answer, lists: CueLists) -> str:
     """The engine's status rule: a denial, else a limit (or a narrowed scope, a gap), else none."""
-    if answer.negative & set(lists.negative):
+    if answer.excluded or answer.negative & set(lists.negative):
         return "Not Supported"
     if answer.narrowed or answer.partial & set(lists.partial):
         return "Partially Supported"

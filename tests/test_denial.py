@@ -1,9 +1,11 @@
 """A negation in a clause that says why the main clause holds is no denial of the question,
-unless that clause is what the question is about."""
+unless that clause is what the question is about; a scope that leaves out by name what the question
+asks ("excluding social engineering") is one."""
 
 from __future__ import annotations
 
 from agents.denial import denials
+from agents.exclusion import excluded_asked
 
 from .documents import pipeline_over
 
@@ -48,3 +50,11 @@ async def test_the_passages_whose_wording_decides_the_status_are_named(tmp_path,
     assert set(asked.limiting_quotes) <= {c.quote for c in asked.citations}
     open_question = (await pipeline.run("How long are access tokens valid by default?")).synthesis
     assert open_question.deniable_quotes == [] and open_question.limiting_quotes
+
+
+def test_a_passage_leaving_out_what_the_question_asks_by_name_excludes_it():
+    pentest = "Temporal contracts with a third party for an annual full-scope pentest, excluding social engineering."
+    assert excluded_asked("Does the yearly penetration test include social engineering?", pentest) == \
+        "excluding social engineering"
+    assert excluded_asked("Is the platform penetration tested every year?", pentest) is None
+    assert excluded_asked("Are all plans covered?", "All plans, except for the Free plan, are covered.") is None

@@ -143,3 +143,10 @@ async def test_a_name_denied_only_under_a_condition_is_not_denied(index):
     pipeline = await _over_corpus("docker", index)
     result = await pipeline.run("Can user accounts be provisioned automatically from our identity provider using SCIM?")
     assert result.synthesis.compliance_status == "Fully Supported"
+
+
+async def test_a_scope_that_leaves_out_what_is_asked_denies_it(index):
+    pipeline = await _over_corpus("temporal", index)
+    result = await pipeline.run("Does the yearly third-party penetration test include social engineering?")
+    assert result.synthesis.compliance_status == "Not Supported"
+    assert any("excluding social engineering" in c.quote for c in result.synthesis.citations)

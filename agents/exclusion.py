@@ -1,0 +1,23 @@
+"""What a passage leaves out by name: "an annual full-scope pentest, excluding social engineering"
+answers "Does the pentest include social engineering?" with no, where a question that does not
+ask about social engineering reads the same words as a limit at most.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .terms import key_terms, matches
+
+_EXCLUDING = re.compile(r"\b(?:excluding|except(?:\s+for)?|with the exception of|other than)\s+([^.;:,()]+)",
+                        re.IGNORECASE)
+
+
+def excluded_asked(question: str, text: str) -> str | None:
+    """The phrase `text` excludes whose every term the question asks about (None when none)."""
+    asked = set(key_terms(question))
+    for match in _EXCLUDING.finditer(text):
+        terms = key_terms(match.group(1))
+        if terms and all(matches(t, asked) for t in terms):
+            return match.group(0).strip()
+    return None
