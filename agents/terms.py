@@ -80,7 +80,10 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     # Two factors are several factors: "2FA", "two-factor" and "2-step" answer a question on MFA.
     (r"\b(?:MFA|2FA|2SV)\b", "multifactor"), (r"\b(?:two|2)[\s-]?(?:factor|step)\b", "multifactor"),
     (r"\bsign[\s-]on\b", "signon"), (r"\bon[\s-]?boarding\b", "onboarding"),
-    (r"\boff[\s-]?boarding\b", "offboarding"))]
+    (r"\boff[\s-]?boarding\b", "offboarding"),
+    # A period said in words is the adverb: "once a year" and "yearly" are "annual".
+    (r"\b(?:yearly|once a year|every year|each year|per year)\b", "annual"),
+    (r"\b(?:every|each|once a|per) quarter\b", "quarterly"))]
 
 
 # One standard, several spellings: the joint ISO/IEC name, "SOC2" and "ISO27001" run together, the

@@ -232,3 +232,9 @@ def test_a_name_offered_with_an_alternative_in_words_is_not_required():
     assert unsupported_phrases("Can logs go to your log management or SIEM service?", "Ship logs to a log management tool.") == []
     assert unsupported_phrases("Can audit logs be sent to our SIEM?", monitoring) == ["SIEM"]
     assert unsupported_phrases("Do you accept TLS 1.0 or SSL 3.0?", "We accept TLS 1.2.") == ["TLS 1.0", "SSL 3.0"]
+
+
+def test_a_period_said_in_words_is_the_same_period():
+    assert set(key_terms("tested once a year")) == set(key_terms("tested annually"))
+    assert set(key_terms("a yearly review")) == set(key_terms("an annual review"))
+    assert set(key_terms("reviewed every quarter")) == set(key_terms("reviewed quarterly"))
