@@ -173,9 +173,28 @@ def asks_for_a_number(question: str) -> bool:
 _HAS_VERSION = re.compile(r"\b\d+\.\d+\b|\bv\d", re.I)
 
 
+# "How long are histories kept?" asks how long something stays; "up to 24 hours for a closed Workflow to
+# appear in the exported file" is a period of something else.
+_ASKS_RETENTION = re.compile(r"\bhow long\b[^?]*\b(?:kept|keep|retained|retain|stored|store|held|preserved|"
+                             r"available|accessible)\b", re.I)
+_HAS_RETENTION = re.compile(r"\b(?:keep|keeps|kept|retain\w*|retention|stor(?:e|es|ed|age)|held|holds?|"
+                            r"preserv\w*|delet\w*|purg\w*|expir\w*|remov\w*|available|accessible|remain\w*)\b", re.I)
+
+
 def states_the_number(question: str, text: str) -> bool:
-    """Whether a text gives what such a question asks for: a version number, or a number, frequency or period."""
-    return bool((_HAS_VERSION if _ASKS_VERSION.search(question) else _HAS_QUANTITY).search(text))
+    """Whether a text gives what such a question asks for: a version number, or a number, frequency or
+    period (of staying, when the question asks how long something is kept)."""
+    if _ASKS_VERSION.search(question):
+        return bool(_HAS_VERSION.search(text))
+    if not _ASKS_RETENTION.search(question):
+        return bool(_HAS_QUANTITY.search(text))
+    sentences = re.split(r"(?<=[.!?])\s+", _LINK_TARGET.sub("", text))
+    return any(_HAS_PERIOD.search(s) and _HAS_RETENTION.search(s) for s in sentences)
+
+
+_HAS_PERIOD = re.compile(r"\b\d+(?:[.,]\d+)?[\s-]*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|"
+                         r"\b(?:indefinitely|forever|permanently|until)\b", re.I)
+_LINK_TARGET = re.compile(r"\]\([^)]*\)|https?://\S+")
 
 
 @functools.lru_cache(maxsize=32768)

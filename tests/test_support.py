@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agents.grounding import Passage
-from agents.support import RELEVANT, SUPPORTED, Scorer, Semantics
+from agents.support import RELEVANT, SUPPORTED, Scorer, Semantics, states_the_number
 
 POOL = [
     "Encryption keys are rotated every 365 days.",
@@ -83,3 +83,11 @@ async def test_texts_a_run_uses_again_are_not_the_ones_evicted(embedder):
     await semantics.prepare(["data at rest", "okta"])  # a later run needs one of the oldest again
     assert semantics.similarity("data at rest", "data at rest") > 0.99
     assert semantics.similarity("tls 1.2", "tls 1.2") == 0.0, "the least recently used text went"
+
+
+def test_how_long_something_is_kept_is_answered_by_a_period_of_keeping_it():
+    question = "How long are workflow histories kept after a workflow closes?"
+    assert not states_the_number(question, "Allow up to 24 hours for a closed Workflow to appear in the exported file.")
+    assert not states_the_number(question, "Export to cloud object storage (AWS S3 or GCP GCS), enabling audits.")
+    assert states_the_number(question, "Closed Workflow histories are retained for 30 days, then deleted.")
+    assert states_the_number("How often are backups taken?", "Backups run every 24 hours.")
