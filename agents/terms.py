@@ -379,8 +379,24 @@ def _quantified(text: str) -> list[list[str]]:
 
 
 def _kinds(text: str) -> list[list[str]]:
-    """The noun phrases a text narrows by name ("a Docker Business subscription"), as words."""
-    return [m.group(1).split() for m in _NAMED_KIND.finditer(text)]
+    """The noun phrases a text narrows by name ("a Docker Business subscription", "Enterprise and
+    Mission Critical accounts"), as words."""
+    return [m.group(1).split() for pattern in (_NAMED_KIND, _NAMED_TIERS) for m in pattern.finditer(text)]
+
+
+# Customers on named plans, said as the plan's customers or accounts ("offered for Enterprise and Mission
+# Critical accounts"): the same kind as the plan, tier or subscription a question asks about.
+_TIER_WORDS = "plans?|tiers?|subscriptions?|editions?|packages?|accounts|customers"
+_NAMED_TIERS = re.compile(rf"((?:[A-Z][\w-]*\s+(?:(?:and|or)\s+)?){{1,4}}(?:{_TIER_WORDS}))\b")
+_TIER_STEMS = frozenset(stem(w) for w in "plan tier subscription edition package account customer".split())
+
+
+def _same_kind(head_terms: list[str], scopes: set[str]) -> bool:
+    """Whether a phrase's head names what the question quantifies: the same word, or two words for
+    a plan (a plan, a tier, its accounts, its customers)."""
+    if all(matches(t, scopes) for t in head_terms):
+        return True
+    return set(head_terms) <= _TIER_STEMS and bool(scopes & _TIER_STEMS)
 
 
 def is_universal(question: str) -> bool:
@@ -398,7 +414,7 @@ def restricted_scope(question: str, text: str) -> str | None:
     for phrase in [*_quantified(text), *_kinds(text)]:
         head, modifiers = phrase[-1], [w for w in phrase[:-1] if w.lower() not in _DETERMINERS]
         head_terms = key_terms(head)
-        if not modifiers or not head_terms or not all(matches(t, scopes) for t in head_terms):
+        if not modifiers or not head_terms or not _same_kind(head_terms, scopes):
             continue
         if any(any(not matches(t, asked) for t in key_terms(w)) for w in modifiers):
             return " ".join(phrase)

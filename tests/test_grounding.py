@@ -238,3 +238,13 @@ def test_a_period_said_in_words_is_the_same_period():
     assert set(key_terms("tested once a year")) == set(key_terms("tested annually"))
     assert set(key_terms("a yearly review")) == set(key_terms("an annual review"))
     assert set(key_terms("reviewed every quarter")) == set(key_terms("reviewed quarterly"))
+
+
+def test_customers_of_named_plans_narrow_a_question_about_every_plan():
+    assert restricted_scope("Is 24x7 support available on every plan?",
+                            "P0: 24×7 (On Page Service) is offered for Enterprise and Mission Critical accounts."
+                            ) == "Enterprise and Mission Critical accounts"
+    assert restricted_scope("Is email support included for every customer?",
+                            "Our Standard, Premium, and Enterprise packages have access to email support.") is not None
+    assert restricted_scope("Is 24x7 support available on every plan?", "Support is 24x7 for all customers.") is None
+    assert restricted_scope("Are logs kept for every region?", "Logs are kept for Enterprise customers.") is None
