@@ -140,6 +140,8 @@ def _passages(document: str) -> tuple[Passage, ...]:
 
 
 _MAX_LIST_CHARS = 900
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
+_MDX_CONTENT = re.compile(r"^`{3,}\s*mdx-code-block\b")
 
 
 class _PassageBuilder:
@@ -159,12 +161,16 @@ class _PassageBuilder:
         self.in_list = False
         self.table_header = ""
         self.in_pipe_table = False
+        self.fence = ""  # the fence of the code block being skipped ("```", "~~~")
+        self.mdx = False  # inside an "mdx-code-block", whose content is the page's
 
     def context(self, extra: str = "") -> str:
         return plain(" ".join([h for _, h in self.headings] + ([extra] if extra else [])))
 
     def feed(self, raw: str) -> None:
         line = raw.strip()
+        if self._code(line):
+            return
         heading = _HEADING.match(line)
         if heading:
             self.flush()
@@ -195,6 +201,25 @@ class _PassageBuilder:
         if not self.block:
             self.block_kind = "para"
         self.block.append(line)
+
+    def _code(self, line: str) -> bool:
+        """A fenced code block (a JSON example, a shell command) is skipped: it states no policy in
+        words, and a "# comment" in it is no heading. Docusaurus's "mdx-code-block" fences hold
+        page content, not code: their fence lines alone are skipped."""
+        if self.fence:
+            if line.startswith(self.fence):
+                self.fence = ""
+            return True
+        fence = _FENCE.match(line)
+        if fence and (self.mdx or _MDX_CONTENT.match(line)):
+            self.mdx = not self.mdx  # its own opening and closing fence lines only
+            return True
+        if fence:
+            self.flush()
+            self.close_list()
+            self.fence = fence.group(1)
+            return True
+        return False
 
     def _table_line(self, line: str) -> bool:
         """HTML and pipe tables: one passage per row, read with the header row."""

@@ -248,3 +248,13 @@ def test_customers_of_named_plans_narrow_a_question_about_every_plan():
                             "Our Standard, Premium, and Enterprise packages have access to email support.") is not None
     assert restricted_scope("Is 24x7 support available on every plan?", "Support is 24x7 for all customers.") is None
     assert restricted_scope("Are logs kept for every region?", "Logs are kept for Enterprise customers.") is None
+
+
+def test_code_blocks_are_not_passages_and_mdx_content_blocks_are():
+    page = ("# Audit logs\n\nAudit logs are kept for 30 days.\n\n```json\n{\n  \"async_operation_id\": // Optional id\n}\n"
+            "```\n\n```bash\n# Install the agent\ncurl https://example.com | sh\n```\n\nExports run hourly.\n\n"
+            "```mdx-code-block\n<Tabs>\n\nPersonal data can be deleted through the API.\n\n</Tabs>\n```\n\nNothing else is kept here.\n")
+    found = passages(page)
+    assert [p.quote for p in found] == ["Audit logs are kept for 30 days.", "Exports run hourly.",
+                                        "Personal data can be deleted through the API.", "Nothing else is kept here."]
+    assert all("Install the agent" not in p.about for p in found)
