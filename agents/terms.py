@@ -282,9 +282,21 @@ def _term_set(text: str) -> frozenset[str]:
 
 
 def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
+    numbered = _NAMED_NUMBER.fullmatch(phrase)
+    if numbered and text:
+        # A version is read whole: "TLS 1.2 and TLS 1.3" do not mention TLS 1.1 (its terms, "tls" and
+        # "1", are all there).
+        return _same_version(phrase, text) or _major_version(phrase, text)
     terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in CLOUD_STEMS]
     return (not terms or all(matches(t, present) or spelled_out(t, text) for t in terms) or _named_pair(phrase, text)
             or _major_version(phrase, text))
+
+
+def _same_version(phrase: str, text: str) -> bool:
+    name, number = phrase.rsplit(None, 1)
+    number = number.lstrip("vV")
+    return bool(re.search(rf"\b{re.escape(name)}[\s-]*v?{re.escape(number)}(?!\.?\d)", standard_names(text),
+                          re.IGNORECASE))
 
 
 _DOT_ZERO = re.compile(r"^([A-Za-z][\w-]*)\s*v?(\d+)\.0$")

@@ -258,3 +258,10 @@ def test_code_blocks_are_not_passages_and_mdx_content_blocks_are():
     assert [p.quote for p in found] == ["Audit logs are kept for 30 days.", "Exports run hourly.",
                                         "Personal data can be deleted through the API.", "Nothing else is kept here."]
     assert all("Install the agent" not in p.about for p in found)
+
+
+def test_a_version_is_read_whole():
+    assert unsupported_phrases("Do you support TLS 1.1?", "We support TLS 1.2 and TLS 1.3.") == ["TLS 1.1"]
+    assert unsupported_phrases("Is TLS 1.2 enforced?", "Connections use TLS 1.2.1 or later.") == ["TLS 1.2"]
+    assert unsupported_phrases("Do you accept TLS 1.3?", "The proxy only supports TLSv1.2 and TLSv1.3.") == []
+    assert unsupported_phrases("Is there a SOC 2 report?", "A SOC-2 report is shared on request.") == []
