@@ -29,4 +29,18 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         rest = asked & set(key_terms(text[:match.start()] + " " + text[match.end():]))
         return " " if len(clause) < len(rest) else match.group()
 
-    return new_cues(_PURPOSE.sub(aside, text), question, cues)
+    return new_cues(_off_question(_PURPOSE.sub(aside, text), asked), question, cues)
+
+
+_CLAUSE = re.compile(r"[,;]\s+")
+
+
+def _off_question(text: str, asked: set[str]) -> str:
+    """A sentence listing separate facts ("All access is logged, shared accounts are not allowed, and
+    every production system requires SSO with MFA") without the clauses that share no word with the
+    question, when another clause shares at least two: a negation there is about something else."""
+    clauses = _CLAUSE.split(text)
+    overlap = [len(asked & set(key_terms(c))) for c in clauses]
+    if len(clauses) < 3 or max(overlap) < 2:
+        return text
+    return " ".join(c if n else " " for c, n in zip(clauses, overlap))

@@ -1,6 +1,7 @@
 """A negation in a clause that says why the main clause holds is no denial of the question,
 unless that clause is what the question is about; a scope that leaves out by name what the question
-asks ("excluding social engineering") is one."""
+asks ("excluding social engineering") is one; a negation in one of several listed facts that shares
+no word with the question is about something else."""
 
 from __future__ import annotations
 
@@ -58,3 +59,12 @@ def test_a_passage_leaving_out_what_the_question_asks_by_name_excludes_it():
         "excluding social engineering"
     assert excluded_asked("Is the platform penetration tested every year?", pentest) is None
     assert excluded_asked("Are all plans covered?", "All plans, except for the Free plan, are covered.") is None
+
+
+def test_a_negation_in_a_listed_fact_the_question_does_not_ask_about_denies_nothing():
+    listed = ("All access is logged, shared accounts are not allowed, and every production system requires "
+              "SSO with MFA.")
+    assert denials(listed, "Is access by your staff to production systems protected with SSO and MFA?") == []
+    assert "are not" in denials(listed, "Are shared accounts permitted on production systems?")
+    provider = "As a service provider, Ory does not store, process, or transmit account data."
+    assert "does not" in denials(provider, "Do you store or process cardholder account data?")
