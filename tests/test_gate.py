@@ -7,6 +7,8 @@ from pathlib import Path
 
 from agents.contracts import AnswerSignals
 from agents.gate import load
+from agents.pipeline import Pipeline
+from retrieval import ingest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,6 +26,25 @@ def test_an_abstention_is_judged_by_how_close_the_nearest_passage_came():
     assert model.probability(far) > model.probability(near)
     # What an answer would be judged by does not move an abstention.
     assert model.probability(far) == model.probability(far.model_copy(update={"relevance": 0.9, "denial_cue": 1}))
+
+
+def test_an_abstention_on_a_subject_the_documents_speak_of_is_less_sure_than_one_on_a_name_they_lack():
+    model = load()
+    far = AnswerSignals(abstained=1, closest_relevance=0.3, closest_semantic=0.3, terms_in_documents=0.5)
+    assert model.probability(far) > model.probability(far.model_copy(update={"terms_in_documents": 0.9}))
+    assert model.probability(far.model_copy(update={"names_absent": 1})) > model.probability(far)
+
+
+async def test_the_audit_measures_what_the_documents_searched_say_of_the_question(index):
+    await ingest([ROOT / "eval" / "temporal" / "corpus"], index)
+    pipeline = Pipeline(index)
+    fedramp = await pipeline.run("Does the cloud service hold a FedRAMP authorization?")
+    spoken_of = await pipeline.run("Do you engage an independent firm to penetration test the platform at least once a year?")
+    measured = {run.question: run.critic_feedback[-1].signals for run in (fedramp, spoken_of)}
+    assert fedramp.synthesis.answer.startswith("No evidence") and measured[fedramp.question].names_absent == 1
+    assert spoken_of.synthesis.answer.startswith("No evidence") and measured[spoken_of.question].names_absent == 0
+    assert measured[spoken_of.question].terms_in_documents > 0.6
+    assert spoken_of.synthesis.confidence_score < fedramp.synthesis.confidence_score
 
 
 def test_an_answer_whose_quote_denies_or_speaks_of_the_customer_is_less_sure():
