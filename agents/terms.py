@@ -349,6 +349,11 @@ def uncontracted(text: str) -> str:
     return _CONTRACTED.sub(full, text)
 
 
+# "only available to", "only offered for": the limit "only to", "only for" with its participle in between.
+_ONLY_PARTICIPLE = re.compile(r"\bonly (?:available|offered|supported|included|provided|possible|enabled|accessible|"
+                              r"allowed|permitted|granted) (to|for|in|on|with|if|when|under)\b")
+
+
 def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
     """The cue phrases that occur in the text as whole words (case-insensitive; negations uncontracted)."""
     return list(_cue_phrases(text, cues))
@@ -357,7 +362,7 @@ def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
 @functools.lru_cache(maxsize=32768)
 def _cue_phrases(text: str, cues: tuple[str, ...]) -> tuple[str, ...]:
     # A passage is read for each question it is retrieved for: tens of patterns each time.
-    lowered = uncontracted(normalize_ws(text).lower().replace("’", "'"))
+    lowered = _ONLY_PARTICIPLE.sub(r"only \1", uncontracted(normalize_ws(text).lower().replace("’", "'")))
     for phrase in _NOT_NEGATIONS:  # "not limited to" neither denies nor limits
         lowered = lowered.replace(phrase.strip(), " ")
     return tuple(cue for cue in cues if _cue_pattern(cue).search(lowered))

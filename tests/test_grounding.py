@@ -265,3 +265,9 @@ def test_a_version_is_read_whole():
     assert unsupported_phrases("Is TLS 1.2 enforced?", "Connections use TLS 1.2.1 or later.") == ["TLS 1.2"]
     assert unsupported_phrases("Do you accept TLS 1.3?", "The proxy only supports TLSv1.2 and TLSv1.3.") == []
     assert unsupported_phrases("Is there a SOC 2 report?", "A SOC-2 report is shared on request.") == []
+
+
+def test_only_with_a_participle_before_its_preposition_is_the_same_limit():
+    assert "only to" in cue_phrases("BAAs are only available to users with a platform package.", PARTIAL_CUES)
+    assert "only for" in cue_phrases("SSO is only offered for Enterprise accounts.", PARTIAL_CUES)
+    assert "only to" not in cue_phrases("Not only available, it is fast to set up.", PARTIAL_CUES)
