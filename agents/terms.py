@@ -354,6 +354,10 @@ _ONLY_PARTICIPLE = re.compile(r"\bonly (?:available|offered|supported|included|p
                               r"allowed|permitted|granted) (to|for|in|on|with|if|when|under)\b")
 
 
+# "wherever we can", "where it can": the hedge "wherever possible", "where possible".
+_WHERE_WE_CAN = re.compile(r"\b(whenever|wherever|where) (?:we|it|they) can\b(?! be\b)")
+
+
 def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
     """The cue phrases that occur in the text as whole words (case-insensitive; negations uncontracted)."""
     return list(_cue_phrases(text, cues))
@@ -363,6 +367,7 @@ def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
 def _cue_phrases(text: str, cues: tuple[str, ...]) -> tuple[str, ...]:
     # A passage is read for each question it is retrieved for: tens of patterns each time.
     lowered = _ONLY_PARTICIPLE.sub(r"only \1", uncontracted(normalize_ws(text).lower().replace("’", "'")))
+    lowered = _WHERE_WE_CAN.sub(r"\1 possible", lowered)
     for phrase in _NOT_NEGATIONS:  # "not limited to" neither denies nor limits
         lowered = lowered.replace(phrase.strip(), " ")
     return tuple(cue for cue in cues if _cue_pattern(cue).search(lowered))

@@ -271,3 +271,8 @@ def test_only_with_a_participle_before_its_preposition_is_the_same_limit():
     assert "only to" in cue_phrases("BAAs are only available to users with a platform package.", PARTIAL_CUES)
     assert "only for" in cue_phrases("SSO is only offered for Enterprise accounts.", PARTIAL_CUES)
     assert "only to" not in cue_phrases("Not only available, it is fast to set up.", PARTIAL_CUES)
+
+
+def test_wherever_we_can_is_the_hedge_wherever_possible():
+    assert cue_phrases("We enforce hardware security keys wherever we can.", PARTIAL_CUES) == ["wherever possible"]
+    assert cue_phrases("Keep it where we can be sure it stays.", PARTIAL_CUES) == []
