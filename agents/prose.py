@@ -2,7 +2,7 @@
 
 The citation keeps the verbatim quote (the audit checks it against the document);
 the answer text says the same thing without table pipes, HTML tags, link syntax,
-list markers or emphasis, and never says one sentence twice.
+list markers, emphasis, shortcodes or callout markers, and never says one sentence twice.
 """
 
 from __future__ import annotations
@@ -21,6 +21,11 @@ _REFERENCE_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 _CELL_END = re.compile(r"</t[dh]>\s*<t[dh][^>]*>", re.I)
 _TAG = re.compile(r"</?[A-Za-z][^>]*>|\{/\*.*?\*/\}")
+# Site-generator markup no reader sees: Hugo shortcodes ({{< tab name="Okta" >}}), GitHub and Docusaurus
+# callouts ("> [!NOTE] >", ":::info").
+_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}")
+_CALLOUT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|^:::\s*\w*", re.I)
+_QUOTE_MARKS = re.compile(r"(?:^|(?<=\s))>(?:\s+>)+(?=\s)")
 _SINGLE_EMPHASIS = re.compile(r"(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
 _LIST_MARKER = re.compile(r"(?:^|(?<=\s))(?:[-*+•]|\d{1,2}[.)])\s+(?=\S)")
 _SEPARATOR_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
@@ -42,6 +47,7 @@ def _line(line: str) -> str:
     line = line.strip()
     if _SEPARATOR_ROW.match(line) and "-" in line:
         return ""
+    line = _QUOTE_MARKS.sub(" ", _CALLOUT.sub(" ", _SHORTCODE.sub(" ", line))).strip()
     line = _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line))
     line = _CELL_END.sub(" | ", _BREAK.sub("; ", line))
     line = html.unescape(_TAG.sub(" ", line))

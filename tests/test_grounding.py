@@ -276,3 +276,12 @@ def test_only_with_a_participle_before_its_preposition_is_the_same_limit():
 def test_wherever_we_can_is_the_hedge_wherever_possible():
     assert cue_phrases("We enforce hardware security keys wherever we can.", PARTIAL_CUES) == ["wherever possible"]
     assert cue_phrases("Keep it where we can be sure it stays.", PARTIAL_CUES) == []
+
+
+def test_site_generator_markup_is_not_told():
+    from agents.prose import spoken
+
+    assert spoken("> [!WARNING] > > Disabling two-factor authentication lowers your account's security.") == \
+        "Disabling two-factor authentication lowers your account's security"
+    assert spoken('{{< tabs >}} {{< tab name="Okta SAML" >}}') == ""
+    assert spoken("Select **Add > Enterprise application**.") == "Select Add > Enterprise application"
