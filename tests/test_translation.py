@@ -29,7 +29,8 @@ def _translate(english: str):
 
 
 def _into_german(payload: dict) -> str:
-    return json.dumps({"text": payload["answer"].replace("Yes.", "Ja.", 1)})
+    answer = payload["answer"].replace("Yes.", "Ja.", 1).replace("The documentation says:", "Laut Dokumentation:", 1)
+    return json.dumps({"text": answer})
 
 
 def _dropping_markers(payload: dict) -> str:
@@ -44,7 +45,10 @@ async def test_a_german_question_is_answered_like_its_english_twin_and_in_german
     assert german.translation.question == ENGLISH
     assert (german.synthesis.compliance_status, german.verdict) == (twin.synthesis.compliance_status, twin.verdict)
     assert [c.quote for c in german.synthesis.citations] == [c.quote for c in twin.synthesis.citations]
-    assert german.answer_for_asker().startswith("Ja.") and german.synthesis.answer.startswith("Yes.")
+    # The opening ("Yes." only when the answer is sure enough to go out alone) is the twin's, told in German.
+    assert german.synthesis.answer.split(" ", 3)[:3] == twin.synthesis.answer.split(" ", 3)[:3]
+    opening = "Ja." if twin.synthesis.answer.startswith("Yes.") else "Laut Dokumentation:"
+    assert german.answer_for_asker().startswith(opening)
     searched = harness.model.payloads("PassageChoice")[0]["question"]
     assert searched == ENGLISH
     assert [t.node for t in german.trace].count("translation") == 1
