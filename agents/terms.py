@@ -414,8 +414,8 @@ _TIER_STEMS = frozenset(stem(w) for w in "plan tier subscription edition package
 
 
 def _same_kind(head_terms: list[str], scopes: set[str]) -> bool:
-    """Whether a phrase's head names what the question quantifies: the same word, or two words for
-    a plan (a plan, a tier, its accounts, its customers)."""
+    """Whether a phrase's head names what the question quantifies: the same word, or both words for a
+    plan and who is on it (a plan, a tier, a subscription, its accounts, its customers)."""
     if all(matches(t, scopes) for t in head_terms):
         return True
     return set(head_terms) <= _TIER_STEMS and bool(scopes & _TIER_STEMS)
