@@ -408,9 +408,11 @@ def _kinds(text: str) -> list[list[str]]:
 
 # Customers on named plans, said as the plan's customers or accounts ("offered for Enterprise and Mission
 # Critical accounts"): the same kind as the plan, tier or subscription a question asks about.
-_TIER_WORDS = "plans?|tiers?|subscriptions?|editions?|packages?|accounts|customers"
+_TIER_WORDS = "plans?|tiers?|subscriptions?|editions?|packages?|accounts|customers|roles?"
 _NAMED_TIERS = re.compile(rf"((?:[A-Z][\w-]*\s+(?:(?:and|or)\s+)?){{1,4}}(?:{_TIER_WORDS}))\b")
 _TIER_STEMS = frozenset(stem(w) for w in "plan tier subscription edition package account customer".split())
+# Users holding named roles ("the Account Owner or Global Administrator role") for a question about every user.
+_ROLE_STEMS = frozenset(stem(w) for w in "role user member person".split())
 
 
 def _same_kind(head_terms: list[str], scopes: set[str]) -> bool:
@@ -418,7 +420,7 @@ def _same_kind(head_terms: list[str], scopes: set[str]) -> bool:
     plan and who is on it (a plan, a tier, a subscription, its accounts, its customers)."""
     if all(matches(t, scopes) for t in head_terms):
         return True
-    return set(head_terms) <= _TIER_STEMS and bool(scopes & _TIER_STEMS)
+    return any(set(head_terms) <= kind and bool(scopes & kind) for kind in (_TIER_STEMS, _ROLE_STEMS))
 
 
 def is_universal(question: str) -> bool:

@@ -285,3 +285,10 @@ def test_site_generator_markup_is_not_told():
         "Disabling two-factor authentication lowers your account's security"
     assert spoken('{{< tabs >}} {{< tab name="Okta SAML" >}}') == ""
     assert spoken("Select **Add > Enterprise application**.") == "Select Add > Enterprise application"
+
+
+def test_named_roles_narrow_a_question_about_every_user():
+    assert restricted_scope("Can every user in the account view the audit logs?",
+                            "You need the Account Owner or Global Administrator role to view Audit Logs."
+                            ) == "Account Owner or Global Administrator role"
+    assert restricted_scope("Can every user reset a password?", "Every user can reset their password.") is None
