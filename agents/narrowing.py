@@ -1,5 +1,9 @@
-"""Three more ways a passage narrows a question asked of *all*, *every* or *any* thing.
+"""How a passage narrows a question asked of *all*, *every* or *any* thing.
 
+- A narrower kind of what the question quantifies (`restricted_scope`): "all high risk
+  third-parties" for "all providers", "a Docker Business subscription" or "Enterprise and Mission
+  Critical accounts" for "every plan", "the Account Owner or Global Administrator role" for "every
+  user".
 - A leading scope clause: "For organizations using PostHog Cloud EU, IP capture is disabled by
   default" answers "…in every hosting region?" for one region only.
 - A table row whose columns differ: "| Errors | 30 days | 90 days | 90 days |" answers "retained
@@ -7,14 +11,69 @@
 - A way to turn it off: "Use `--no-encryption` to create an unencrypted volume" answers "encrypted on
   every volume?" for those left as they are by default.
 
-Each makes the answer "Partially Supported" (the first unless the question names that scope itself).
+Each makes the answer "Partially Supported" (a leading scope clause unless the question names that
+scope itself).
 """
 
 from __future__ import annotations
 
 import re
 
-from .terms import is_universal, key_terms, matches
+from .terms import is_universal, key_terms, matches, stem
+
+_QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()?!]|$|\s(?:of|in|for|with|that|"
+                         r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)
+_DETERMINERS = frozenset("the our its their other such these those of and or".split())
+
+
+# A thing named by the capitalised names before it ("a Docker Business subscription", "the Enterprise
+# plan"): a kind of that thing, as a plan, tier or edition is.
+_NAMED_KIND = re.compile(r"\b(?:a|an|the)\s+((?:[A-Z][\w-]*\s+){1,3}[a-z][\w-]+)\b")
+
+
+def _quantified(text: str) -> list[list[str]]:
+    """The noun phrases a text quantifies universally ("all high risk third-parties"), as words."""
+    return [m.group(1).split() for m in _QUANTIFIED.finditer(text)]
+
+
+def _kinds(text: str) -> list[list[str]]:
+    """The noun phrases a text narrows by name ("a Docker Business subscription", "Enterprise and
+    Mission Critical accounts"), as words."""
+    return [m.group(1).split() for pattern in (_NAMED_KIND, _NAMED_TIERS) for m in pattern.finditer(text)]
+
+
+# Customers on named plans, said as the plan's customers or accounts ("offered for Enterprise and Mission
+# Critical accounts"): the same kind as the plan, tier or subscription a question asks about.
+_TIER_WORDS = "plans?|tiers?|subscriptions?|editions?|packages?|accounts|customers|roles?"
+_NAMED_TIERS = re.compile(rf"((?:[A-Z][\w-]*\s+(?:(?:and|or)\s+)?){{1,4}}(?:{_TIER_WORDS}))\b")
+_TIER_STEMS = frozenset(stem(w) for w in "plan tier subscription edition package account customer".split())
+# Users holding named roles ("the Account Owner or Global Administrator role") for a question about every user.
+_ROLE_STEMS = frozenset(stem(w) for w in "role user member person".split())
+
+
+def _same_kind(head_terms: list[str], scopes: set[str]) -> bool:
+    """Whether a phrase's head names what the question quantifies: the same word, or both words for a
+    plan and who is on it (a plan, a tier, a subscription, its accounts, its customers)."""
+    if all(matches(t, scopes) for t in head_terms):
+        return True
+    return any(set(head_terms) <= kind and bool(scopes & kind) for kind in (_TIER_STEMS, _ROLE_STEMS))
+
+
+def restricted_scope(question: str, text: str) -> str | None:
+    """A limit on a universally asked scope: the question asks about *all* third parties,
+    the text speaks of "all high risk third-parties". Returns the restricting phrase."""
+    if not is_universal(question):
+        return None
+    asked = set(key_terms(question))
+    scopes = {t for phrase in _quantified(question) for t in key_terms(" ".join(phrase))}
+    for phrase in [*_quantified(text), *_kinds(text)]:
+        head, modifiers = phrase[-1], [w for w in phrase[:-1] if w.lower() not in _DETERMINERS]
+        head_terms = key_terms(head)
+        if not modifiers or not head_terms or not _same_kind(head_terms, scopes):
+            continue
+        if any(any(not matches(t, asked) for t in key_terms(w)) for w in modifiers):
+            return " ".join(phrase)
+    return None
 
 # Who a scope clause is about says nothing of which ones: "For organizations using the EU cloud" is the EU cloud.
 _WHO = frozenset({"organiz", "use", "custom", "user", "account", "team", "tenant", "client", "member", "peopl", "anyon"})

@@ -37,14 +37,15 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
     quotes = together(c.quote for c in evidence)
     about = together(passage_of(c, documents).about for c in evidence)
     named = product_terms(question)
+    searched = together(d.text for d in documents.values())
     facets = len(plan.facets) or 1
     status = draft.compliance_status
     return AnswerSignals(
         relevance=fits[0].score if fits else 0.0, semantic=fits[0].semantic if fits else 0.0,
         lexical=fits[0].lexical if fits else 0.0, second_relevance=fits[1].score if len(fits) > 1 else 0.0,
         closest_relevance=closest[0].score if closest else 0.0, closest_semantic=closest[0].semantic if closest else 0.0,
-        terms_in_documents=_terms_in(question, documents),
-        names_absent=float(bool(unsupported_phrases(question, together(d.text for d in documents.values())))),
+        terms_in_documents=_terms_in(question, searched),
+        names_absent=float(bool(unsupported_phrases(question, searched))),
         question_terms_covered=scorer.lexical(key_terms(question), quotes) if evidence else 0.0,
         named_covered=(coverage(named, about) if evidence else 0.0) if named else 1.0,
         min_support=min((c.score for c in claims), default=1.0),
@@ -63,14 +64,14 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
         blocking=float(blocking), uncited=float(uncited))
 
 
-def _terms_in(question: str, documents: dict[str, Document]) -> float:
+def _terms_in(question: str, searched: str) -> float:
     """The share of the question's key terms that the documents searched use anywhere. "No evidence" for
     a question whose words the documents hold (a pentest, payload encryption, one tenant's performance)
     is more often an answer missed in other words than a subject they do not cover."""
     asked = key_terms(question)
     if not asked:
         return 0.0
-    used = set(key_terms(together(d.text for d in documents.values())))
+    used = set(key_terms(searched))
     return sum(1 for t in asked if matches(t, used)) / len(asked)
 
 

@@ -17,11 +17,11 @@ from .extractive import fitted
 from .facets import facet_coverage
 from .grounding import Passage, occurs_in, passage_for, passages
 from .llm import Usage
-from .narrowing import narrowing
+from .narrowing import narrowing, restricted_scope
 from .prose import LEAD_IN, distinct, spoken, told
 from .support import CONFIDENT, RELEVANT, Scorer
-from .terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms,
-                    restricted_scope, specific_phrases, together, unsupported_phrases)
+from .terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms, specific_phrases,
+                    together, unsupported_phrases)
 from retrieval import Document
 
 SYSTEM = """You answer a question from a security questionnaire or RFP for a vendor, using ONLY the quotes given.

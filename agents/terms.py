@@ -385,64 +385,9 @@ def new_cues(text: str, question: str, cues: tuple[str, ...]) -> list[str]:
 
 
 _UNIVERSAL = re.compile(r"\b(?:all|every|each|any|anyone|regardless|always)\b", re.I)
-_QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()?!]|$|\s(?:of|in|for|with|that|"
-                         r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)
-_DETERMINERS = frozenset("the our its their other such these those of and or".split())
-
-
-# A thing named by the capitalised names before it ("a Docker Business subscription", "the Enterprise
-# plan"): a kind of that thing, as a plan, tier or edition is.
-_NAMED_KIND = re.compile(r"\b(?:a|an|the)\s+((?:[A-Z][\w-]*\s+){1,3}[a-z][\w-]+)\b")
-
-
-def _quantified(text: str) -> list[list[str]]:
-    """The noun phrases a text quantifies universally ("all high risk third-parties"), as words."""
-    return [m.group(1).split() for m in _QUANTIFIED.finditer(text)]
-
-
-def _kinds(text: str) -> list[list[str]]:
-    """The noun phrases a text narrows by name ("a Docker Business subscription", "Enterprise and
-    Mission Critical accounts"), as words."""
-    return [m.group(1).split() for pattern in (_NAMED_KIND, _NAMED_TIERS) for m in pattern.finditer(text)]
-
-
-# Customers on named plans, said as the plan's customers or accounts ("offered for Enterprise and Mission
-# Critical accounts"): the same kind as the plan, tier or subscription a question asks about.
-_TIER_WORDS = "plans?|tiers?|subscriptions?|editions?|packages?|accounts|customers|roles?"
-_NAMED_TIERS = re.compile(rf"((?:[A-Z][\w-]*\s+(?:(?:and|or)\s+)?){{1,4}}(?:{_TIER_WORDS}))\b")
-_TIER_STEMS = frozenset(stem(w) for w in "plan tier subscription edition package account customer".split())
-# Users holding named roles ("the Account Owner or Global Administrator role") for a question about every user.
-_ROLE_STEMS = frozenset(stem(w) for w in "role user member person".split())
-
-
-def _same_kind(head_terms: list[str], scopes: set[str]) -> bool:
-    """Whether a phrase's head names what the question quantifies: the same word, or both words for a
-    plan and who is on it (a plan, a tier, a subscription, its accounts, its customers)."""
-    if all(matches(t, scopes) for t in head_terms):
-        return True
-    return any(set(head_terms) <= kind and bool(scopes & kind) for kind in (_TIER_STEMS, _ROLE_STEMS))
-
-
 def is_universal(question: str) -> bool:
     """A question about all, every, each or any thing ("for every incident?", "open to anyone?")."""
     return bool(_UNIVERSAL.search(question))
-
-
-def restricted_scope(question: str, text: str) -> str | None:
-    """A limit on a universally asked scope: the question asks about *all* third parties,
-    the text speaks of "all high risk third-parties". Returns the restricting phrase."""
-    if not is_universal(question):
-        return None
-    asked = set(key_terms(question))
-    scopes = {t for phrase in _quantified(question) for t in key_terms(" ".join(phrase))}
-    for phrase in [*_quantified(text), *_kinds(text)]:
-        head, modifiers = phrase[-1], [w for w in phrase[:-1] if w.lower() not in _DETERMINERS]
-        head_terms = key_terms(head)
-        if not modifiers or not head_terms or not _same_kind(head_terms, scopes):
-            continue
-        if any(any(not matches(t, asked) for t in key_terms(w)) for w in modifiers):
-            return " ".join(phrase)
-    return None
 
 
 AUXILIARY = (r"(?:is|are|do|does|did|can|could|will|would|should|shall|have|has|was|were|may|must|"

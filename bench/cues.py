@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run
 
 from agents.denial import denials  # noqa: E402
 from agents.exclusion import excluded_asked  # noqa: E402
-from agents.terms import CUES_FILE, CueLists, new_cues, restricted_scope  # noqa: E402
+from agents.narrowing import restricted_scope  # noqa: E402
+from agents.terms import CUES_FILE, CueLists, new_cues  # noqa: E402
 from _devsets import ROOT  # noqa: E402
 
 DATA = ROOT / "eval" / "gate_data.jsonl"

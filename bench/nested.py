@@ -1,6 +1,6 @@
 """The whole fitting chain scored leave-one-vendor-out, nested: nothing fitted sees the vendor it is scored on.
 
-    python bench/nested.py [--json]      # about two minutes: seven vendors, each set answered seven times
+    python bench/nested.py [--json]      # about two and a half minutes: eight vendors, each set answered eight times
 
 `make fit-gate` fits three things in turn on every development set: the extractive floor and
 bands (`bench/extractive.py`), the denial and limit wording (`bench/cues.py`) and the

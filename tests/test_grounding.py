@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from agents.grounding import answer_sentences, cited_numbers, occurs_in, passages, split_sentences, strip_markers
-from agents.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, key_terms, restricted_scope, stem, unsupported_phrases
+from agents.narrowing import restricted_scope
+from agents.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, key_terms, stem, unsupported_phrases
 
 DEV_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "sourcegraph" / "corpus"
 KB = Path(__file__).resolve().parents[1] / "examples" / "kb"
