@@ -55,8 +55,9 @@ class GateModel(BaseModel):
         return (self.abstention if signals.abstained else self.answer).probability(signals)
 
     def percent(self, signals: AnswerSignals) -> int:
-        """The probability in whole percent: the confidence users see."""
-        return int(round(100 * self.probability(signals)))
+        """The probability in whole percent, at most 99: the confidence users see. A fitted probability is
+        never certainty, and a threshold of 100 must keep meaning "a reviewer sees every answer"."""
+        return min(99, int(round(100 * self.probability(signals))))
 
     @property
     def threshold_percent(self) -> int:

@@ -19,18 +19,18 @@ def test_the_model_was_fitted_on_every_development_set_of_ours():
     assert 0.5 < load().threshold < 1
 
 
-def test_an_abstention_is_judged_by_how_close_the_nearest_passage_came():
+def test_an_abstention_is_judged_by_what_the_documents_searched_hold():
     model = load()
-    far = AnswerSignals(abstained=1, closest_relevance=0.15, closest_semantic=0.2)
-    near = AnswerSignals(abstained=1, closest_relevance=0.6, closest_semantic=0.7)
-    assert model.probability(far) > model.probability(near)
+    lacking = AnswerSignals(abstained=1, terms_in_documents=0.3, names_absent=1)
+    spoken_of = AnswerSignals(abstained=1, terms_in_documents=0.9, names_absent=0)
+    assert model.probability(lacking) > model.threshold > model.probability(spoken_of)
     # What an answer would be judged by does not move an abstention.
-    assert model.probability(far) == model.probability(far.model_copy(update={"relevance": 0.9, "denial_cue": 1}))
+    assert model.probability(lacking) == model.probability(lacking.model_copy(update={"relevance": 0.9, "denial_cue": 1}))
 
 
 def test_an_abstention_on_a_subject_the_documents_speak_of_is_less_sure_than_one_on_a_name_they_lack():
     model = load()
-    far = AnswerSignals(abstained=1, closest_relevance=0.3, closest_semantic=0.3, terms_in_documents=0.5)
+    far = AnswerSignals(abstained=1, terms_in_documents=0.5)
     assert model.probability(far) > model.probability(far.model_copy(update={"terms_in_documents": 0.9}))
     assert model.probability(far.model_copy(update={"names_absent": 1})) > model.probability(far)
 
@@ -54,3 +54,9 @@ def test_an_answer_whose_quote_denies_or_speaks_of_the_customer_is_less_sure():
     assert model.probability(plain) > model.probability(plain.model_copy(update={"customer_question": 1}))
     assert model.probability(plain) > model.probability(plain.model_copy(update={"relevance": 0.4}))
     assert model.percent(plain) == round(100 * model.probability(plain))
+
+
+def test_the_confidence_shown_is_never_certainty_so_a_threshold_of_100_reviews_everything():
+    model = load()
+    lacking = AnswerSignals(abstained=1, terms_in_documents=0.0, names_absent=1)
+    assert model.probability(lacking) > 0.995 and model.percent(lacking) == 99
