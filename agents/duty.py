@@ -19,7 +19,10 @@ _LEFT_TO_READER = re.compile(
     r"\b(?:(?:it\s+is|it's)\s+up\s+to\s+you|up\s+to\s+the\s+customer|(?:is|are)\s+your\s+(?:own\s+)?responsibility|"
     r"you(?:,\s*as\s+the\s+customer,)?\s+(?:are|remain)\s+(?:solely\s+)?responsible|"
     r"(?:the\s+)?customers?\s+(?:is|are|remains?)\s+(?:solely\s+)?responsible|"
-    r"(?:the\s+)?customer's\s+(?:own\s+)?responsibility|you\s+have\s+\d+\s+(?:hours|days)\s+to)\b",
+    r"(?:the\s+)?customer's\s+(?:own\s+)?responsibility|you\s+have\s+\d+\s+(?:hours|days)\s+to|"
+    # The customer's own administrator or operator (a self-hosted install's) named as the one responsible.
+    r"(?:(?:it\s+is|it's)\s+)?the\s+(?:sole\s+)?responsibility\s+of\s+the\s+(?:customer|administrator|operator|"
+    r"account\s+owner)s?)\b",
     re.IGNORECASE)
 # The asker's side as the actor of a yes/no question: "Can we…", "May a customer…", "Are users able to…".
 _ASKER_ACTS = re.compile(

@@ -60,3 +60,11 @@ def test_the_question_forms_behind_those_answers():
     assert asks_vendor_act("Is customer data replicated to a second region?")
     assert left_to_customer("You, as the customer, are responsible for your own plan.")
     assert left_to_customer("Customers can enable MFA in settings.") is None
+
+
+def test_a_duty_named_for_the_customers_administrator_is_left_to_the_customer():
+    said = "When self-hosting the identity server, it's the responsibility of the administrator to implement rate limiting."
+    assert left_to_customer(said) == "it's the responsibility of the administrator"
+    assert left_to_customer("The operators are the sole responsibility of the customer.") is not None
+    # Whose responsibility the vendor's own staff hold is not the customer's.
+    assert left_to_customer("Security is the responsibility of our security team.") is None
