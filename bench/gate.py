@@ -50,9 +50,11 @@ DATA = ROOT / "eval" / "gate_data.jsonl"
 # so they cannot be fitted on its development runs.
 ABSTENTION_FEATURES = ["terms_in_documents", "names_absent"]
 ANSWER_FEATURES = ["relevance", "denial_cue", "limit_cue", "universal_question", "customer_question", "open_question"]
-# The 95 % asked of each vendor. 0.96 (a margin) was used up to seven sets; on eight, Temporal's wrong
-# abstentions sit at the top of the probability scale and no threshold under 0.995 reached 96 % out of fold.
-TARGET = 0.95
+# The 95 % asked of each vendor, with a margin: at 0.95 exactly, one answer turning right moved the held-out
+# precision from 0.952 to 0.929 (the lowest threshold that reaches the target moves with a single answer);
+# at 0.96 it stayed at 0.956-0.957. (On eight sets with the closest-passage measures, no threshold under
+# 0.995 reached 0.96 out of fold, and 0.95 was used for one refit.)
+TARGET = 0.96
 REPEATS = 10
 C = 1.0  # inverse L2 strength, for 74 and 260 answers (held out, 0.3 sent 29 % at 0.948; 1, 31 % at 0.952)
 
