@@ -7,8 +7,9 @@ found"), whose risk is a passage that did answer after all, and one for answers,
 risk is a passage that fits the words but denies, limits or speaks of someone else.
 Both are fitted by `bench/gate.py` on every development set and stored in
 `agents/gate.json` with the threshold it chose: the lowest probability at which the
-answers sent unreviewed were still right 95 % of the time (or more), on probabilities from models that had
-not seen those answers (ten splits into five folds). The 95 % is a choice; the rest is fitted.
+answers sent unreviewed were still right 96 % of the time (or more: a margin over the 95 % asked), on
+probabilities from models that had not seen those answers (ten splits into five folds). The 96 % is a
+choice; the rest is fitted.
 """
 
 from __future__ import annotations
