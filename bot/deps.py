@@ -114,7 +114,7 @@ def make_library(settings: Settings, store: Store, embedder: Embedder):
 
 
 def open_store(settings: Settings) -> Store:
-    """The database, with the configured run lease."""
-    from storage import Store, open_database  # sqlite-utils only for the commands that record
+    """The database (PostgreSQL at RFPBOT_DATABASE_URL, else the SQLite file), with the configured run lease."""
+    from storage import Store, connect  # a database driver only for the commands that record
 
-    return Store(open_database(settings.resolved_db_path()), lease_seconds=settings.lease_seconds)
+    return Store(connect(settings.database_url or settings.resolved_db_path()), lease_seconds=settings.lease_seconds)

@@ -109,6 +109,10 @@ class Settings(BaseSettings):
                            description="Comma-separated user ids (U…) and user-group ids (S…) who review answers.")
     db_path: Path | None = Field(None, validation_alias=_env("RFPBOT_DB"),
                                  description="The SQLite database (default DATA_DIR/rfpbot.sqlite).")
+    database_url: str | None = Field(None, pattern=r"^postgres(?:ql)?://", validation_alias=_env("RFPBOT_DATABASE_URL"),
+                                     description="postgresql://user:password@host/dbname: keep runs, reviews, the "
+                                                 "library and the work queue in PostgreSQL (several replicas may "
+                                                 "share it). Unset: the SQLite file RFPBOT_DB.")
     max_concurrent_runs: int = Field(4, ge=1, validation_alias=_env("RFPBOT_MAX_CONCURRENT_RUNS"),
                                      description="Questions answered at once; later ones queue.")
     library_threshold: float | None = Field(None, ge=0, le=1, validation_alias=_env("RFPBOT_LIBRARY_THRESHOLD"),

@@ -1,4 +1,5 @@
-"""The SQLite database of runs, traces, Slack events, reviews and the answer library.
+"""The database of runs, traces, Slack events, reviews and the answer library: SQLite by default,
+PostgreSQL when RFPBOT_DATABASE_URL names one.
 
 The public names below are imported on first use (PEP 562), so that catching a
 StorageError does not load sqlite-utils and numpy.
@@ -18,7 +19,8 @@ _HOMES = {
     "BatchJob": "models", "BatchRow": "models", "Decision": "models", "Feedback": "models", "Vote": "models",
     "LibraryEntry": "models", "PurgeCounts": "models", "Review": "models", "ReviewLogEntry": "models",
     "RunRecord": "models", "broken_link": "models",
-    "Store": "store", "open_database": "store",
+    "Store": "store", "open_database": "store", "connect": "store",
+    "Database": "sql", "PostgresDatabase": "sql", "SqliteDatabase": "sql",
 }
 
 __all__ = sorted(_HOMES)

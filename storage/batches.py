@@ -33,7 +33,7 @@ class BatchStore:
     async def create(self, job: BatchJob, *, event_id: str | None = None) -> BatchJob | None:
         """Store a new job (its file comes with `attach`); None for a redelivered Slack event."""
         def insert() -> BatchJob | None:
-            with self.db.conn:
+            with self.db.transaction():
                 if event_id and not self.store.record_event(event_id, "questionnaire"):
                     return None
                 self.db["batch_jobs"].insert(job.model_dump(mode="json"))
@@ -47,7 +47,7 @@ class BatchStore:
                   "total": len(rows)}
 
         def write() -> BatchJob:
-            with self.db.conn:
+            with self.db.transaction():
                 self.db["batch_jobs"].update(job.id, values)
                 self.db["batch_rows"].insert_all(r.model_dump(mode="json") for r in rows)
             return job.model_copy(update={"total": len(rows)})
@@ -120,7 +120,7 @@ class BatchStore:
         events = [{"run_id": run.id, **t.model_dump(mode="json")} for t in result.trace]
 
         def write() -> str:
-            with self.db.conn:
+            with self.db.transaction():
                 self.db["runs"].insert(run.model_dump(mode="json"))
                 if events:
                     self.db["run_events"].insert_all(events)
@@ -140,19 +140,19 @@ class BatchStore:
     async def set_pages(self, job_id: str, page_ts: str, seqs: list[int]) -> None:
         """Rows listed for review in the Slack message `page_ts`."""
         def write() -> None:
-            with self.db.conn:
-                self.db.conn.executemany("UPDATE batch_rows SET page_ts = ? WHERE job_id = ? AND seq = ?",
+            with self.db.transaction():
+                self.db.executemany("UPDATE batch_rows SET page_ts = ? WHERE job_id = ? AND seq = ?",
                                          [(page_ts, job_id, seq) for seq in seqs])
 
         await self.store.call(write)
 
     def _locked_set_row(self, row: BatchRow, values: dict) -> None:
-        with self.db.conn:
+        with self.db.transaction():
             self._set_row(row, **values)
 
     def _set_row(self, row: BatchRow, **values) -> None:
         sets = ", ".join(f"{column} = ?" for column in values)
-        self.db.conn.execute(f"UPDATE batch_rows SET {sets} WHERE job_id = ? AND seq = ?",
+        self.db.execute(f"UPDATE batch_rows SET {sets} WHERE job_id = ? AND seq = ?",
                              [*values.values(), row.job_id, row.seq])
 
     async def update(self, job_id: str, **values) -> None:
@@ -186,11 +186,11 @@ class BatchStore:
         def claim() -> BatchJob | None:
             if not self.db.execute("SELECT 1 FROM batch_jobs WHERE status = 'queued' LIMIT 1").fetchone():
                 return None
-            with self.db.conn:
+            with self.db.transaction():
                 row = self.db.execute(
                     "UPDATE batch_jobs SET status = 'running', claimed_by = ?, started_at = COALESCE(started_at, ?), "
                     "lease_until = ? WHERE id = (SELECT id FROM batch_jobs WHERE status = 'queued' ORDER BY rowid "
-                    "LIMIT 1) AND status = 'queued' RETURNING id",
+                    f"LIMIT 1{self.db.SKIP_LOCKED}) AND status = 'queued' RETURNING id",
                     [worker, now().isoformat(), (now() + self.store.lease).isoformat()]).fetchone()
             return None if row is None else BatchJob.model_validate(
                 next(self.db.query(f"SELECT {_JOB_COLUMNS} FROM batch_jobs WHERE id = ?", [row[0]])))
@@ -200,7 +200,7 @@ class BatchStore:
     async def renew(self, job_id: str, worker: str) -> bool:
         """Extend `worker`'s lease on a running job; False when it no longer holds it."""
         def write() -> bool:
-            with self.db.conn:
+            with self.db.transaction():
                 cursor = self.db.execute(
                     "UPDATE batch_jobs SET lease_until = ? WHERE id = ? AND status = 'running' AND claimed_by = ?",
                     [(now() + self.store.lease).isoformat(), job_id, worker])
@@ -215,7 +215,7 @@ class BatchStore:
                                                                    [now().isoformat()])
 
         def write() -> list[str]:
-            with self.db.conn:
+            with self.db.transaction():
                 return [r[0] for r in self.db.execute(
                     f"UPDATE batch_jobs SET status = 'queued', claimed_by = NULL WHERE status = 'running' AND channel IS NOT NULL AND ({where}) "
                     "RETURNING id", params).fetchall()]

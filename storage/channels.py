@@ -55,8 +55,8 @@ class ChannelSettingsStore:
                                    knowledge_base=knowledge_base or None, updated_by=user, updated_at=now())
 
         def write() -> ChannelSettings:
-            with self.db.conn:
-                self.db["channel_settings"].upsert(settings.model_dump(mode="json"), pk="channel")
+            with self.db.transaction():
+                self.db["channel_settings"].upsert(settings.model_dump(mode="json"))
             return settings
 
         return await self.store.call(write)

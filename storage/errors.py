@@ -27,3 +27,11 @@ class DatabaseUnreadable(StorageError):
     def __init__(self, path, detail: str) -> None:
         super().__init__(f"{path} is not an rfpbot database ({detail}): point RFPBOT_DB at the database file, "
                          "or at a new path to start a fresh one")
+
+
+class DatabaseUnreachable(StorageError):
+    """The PostgreSQL server at RFPBOT_DATABASE_URL did not accept a connection."""
+
+    def __init__(self, url: str, detail: str) -> None:
+        super().__init__(f"cannot connect to the PostgreSQL database at {url} ({detail}): check that the server is "
+                         "running and RFPBOT_DATABASE_URL's host, port, user, password and database name")

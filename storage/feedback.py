@@ -20,10 +20,10 @@ class FeedbackStore:
         feedback = Feedback(run_id=run_id, user=user, vote=vote, reason=reason, via=via, at=now())
 
         def write() -> Feedback:
-            with self.db.conn:
+            with self.db.transaction():
                 self.db.execute(
-                    "INSERT INTO feedback (run_id, user, vote, reason, via, at) VALUES (?, ?, ?, ?, ?, ?) "
-                    "ON CONFLICT (run_id, user) DO UPDATE SET vote = excluded.vote, via = excluded.via, "
+                    'INSERT INTO feedback (run_id, "user", vote, reason, via, at) VALUES (?, ?, ?, ?, ?, ?) '
+                    'ON CONFLICT (run_id, "user") DO UPDATE SET vote = excluded.vote, via = excluded.via, '
                     "at = excluded.at, reason = CASE WHEN feedback.vote = excluded.vote "
                     "THEN COALESCE(excluded.reason, feedback.reason) ELSE excluded.reason END",
                     [run_id, user, vote, reason, via, feedback.at.isoformat()])
@@ -34,8 +34,8 @@ class FeedbackStore:
     async def explain(self, run_id: str, user: str, reason: str) -> bool:
         """Add why to a person's vote; False when they have none."""
         def write() -> bool:
-            with self.db.conn:
-                cursor = self.db.execute("UPDATE feedback SET reason = ? WHERE run_id = ? AND user = ?",
+            with self.db.transaction():
+                cursor = self.db.execute('UPDATE feedback SET reason = ? WHERE run_id = ? AND "user" = ?',
                                          [reason, run_id, user])
             return cursor.rowcount == 1
 
@@ -44,8 +44,8 @@ class FeedbackStore:
     async def withdraw(self, run_id: str, user: str, vote: Vote) -> bool:
         """A removed reaction takes its vote back (not a different, later vote)."""
         def write() -> bool:
-            with self.db.conn:
-                cursor = self.db.execute("DELETE FROM feedback WHERE run_id = ? AND user = ? AND vote = ?",
+            with self.db.transaction():
+                cursor = self.db.execute('DELETE FROM feedback WHERE run_id = ? AND "user" = ? AND vote = ?',
                                          [run_id, user, vote])
             return cursor.rowcount == 1
 
@@ -60,7 +60,7 @@ class FeedbackStore:
         """Votes given since `moment`, each with the answer it is about."""
         def read() -> list[tuple[Feedback, RunRecord]]:
             rows = self.db.query(
-                "SELECT f.run_id AS f_run, f.user AS f_user, f.vote AS f_vote, f.reason AS f_reason, f.via AS f_via, "
+                'SELECT f.run_id AS f_run, f."user" AS f_user, f.vote AS f_vote, f.reason AS f_reason, f.via AS f_via, '
                 "f.at AS f_at, runs.* FROM feedback f JOIN runs ON runs.id = f.run_id WHERE f.at >= ? ORDER BY f.at",
                 [moment.isoformat()])
             return [(Feedback(run_id=r.pop("f_run"), user=r.pop("f_user"), vote=r.pop("f_vote"),

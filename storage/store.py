@@ -1,12 +1,15 @@
 """The database of runs, their traces, Slack events, reviews and the answer library.
 
-One SQLite file in WAL mode through sqlite-utils. sqlite-utils is synchronous, so
-every public method runs it on a worker thread, one at a time, off the event loop.
+One SQLite file in WAL mode through sqlite-utils (the default), or a PostgreSQL database
+(`RFPBOT_DATABASE_URL`, see `storage.sql`). Both drivers are synchronous, so every public
+method runs on a worker thread, off the event loop: one at a time on SQLite's single
+connection, at once on PostgreSQL's pool.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import threading
 import uuid
@@ -24,6 +27,7 @@ from retrieval.files import private_file
 from .errors import DatabaseUnreadable, LibraryEntryNotFound, RunNotFound
 from .models import Decision, LibraryEntry, PurgeCounts, Review, ReviewLogEntry, RunRecord
 from .schema import migrate
+from .sql import Database, NotFound, SqliteDatabase
 
 T = TypeVar("T")
 
@@ -33,8 +37,8 @@ def now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def open_database(path: Path) -> sqlite_utils.Database:
-    """A sqlite-utils Database on a file only its owner can read, usable from worker threads, in WAL mode."""
+def open_database(path: Path) -> SqliteDatabase:
+    """The SQLite database on a file only its owner can read, usable from worker threads, in WAL mode."""
     if path.is_dir():
         raise DatabaseUnreadable(path, "it is a folder")
     db = sqlite_utils.Database(sqlite3.connect(private_file(path), check_same_thread=False, timeout=30))
@@ -46,21 +50,32 @@ def open_database(path: Path) -> sqlite_utils.Database:
     except sqlite3.DatabaseError as exc:
         db.conn.close()
         raise DatabaseUnreadable(path, str(exc)) from exc
-    return db
+    return SqliteDatabase(db)
+
+
+def connect(where: str | Path) -> Database:
+    """The database at a postgresql:// URL, or the SQLite file at a path."""
+    if isinstance(where, str) and where.startswith(("postgresql://", "postgres://")):
+        from .sql import PostgresDatabase
+
+        return PostgresDatabase(where)
+    return open_database(Path(where))
 
 
 class Store:
-    """Typed reads and writes of every table; takes a sqlite-utils Database."""
+    """Typed reads and writes of every table; takes a `storage.sql.Database` (SQLite or PostgreSQL)."""
 
-    def __init__(self, db: sqlite_utils.Database, lease_seconds: float = 60.0) -> None:
+    def __init__(self, db: Database, lease_seconds: float = 60.0) -> None:
         self.db = db
         self.lease = timedelta(seconds=lease_seconds)
-        self._lock = threading.Lock()
-        migrate(db)
+        # SQLite's one connection serves one call at a time; PostgreSQL's pool gives each call its own.
+        self._lock = threading.Lock() if db.dialect == "sqlite" else contextlib.nullcontext()
+        with self._lock, db.session():
+            migrate(db)
 
     async def _run(self, fn: Callable[..., T], *args) -> T:
         def locked() -> T:
-            with self._lock:
+            with self._lock, self.db.session():
                 return fn(*args)
 
         return await asyncio.to_thread(locked)
@@ -84,7 +99,7 @@ class Store:
                            queued_at=now(), clarify=clarify)
 
         def insert() -> RunRecord | None:
-            with self.db.conn:
+            with self.db.transaction():
                 if event_id and not self.record_event(event_id, "question"):
                     return None
                 self.db["runs"].insert(record.model_dump(mode="json"))
@@ -97,12 +112,12 @@ class Store:
         def claim() -> RunRecord | None:
             # Look before taking the write lock: an idle worker polls, and other
             # processes' writes should not queue behind its empty claims.
-            if not self.db.conn.execute("SELECT 1 FROM runs WHERE status = 'queued' LIMIT 1").fetchone():
+            if not self.db.execute("SELECT 1 FROM runs WHERE status = 'queued' LIMIT 1").fetchone():
                 return None
-            with self.db.conn:
-                row = self.db.conn.execute(
+            with self.db.transaction():
+                row = self.db.execute(
                     "UPDATE runs SET status = 'running', claimed_by = ?, engine = ?, started_at = ?, lease_until = ? "
-                    "WHERE id = (SELECT id FROM runs WHERE status = 'queued' ORDER BY rowid LIMIT 1) "
+                    f"WHERE id = (SELECT id FROM runs WHERE status = 'queued' ORDER BY rowid LIMIT 1{self.db.SKIP_LOCKED}) "
                     "AND status = 'queued' RETURNING id",
                     (worker, engine, now().isoformat(), (now() + self.lease).isoformat())).fetchone()
             return RunRecord.model_validate(self.db["runs"].get(row[0])) if row else None
@@ -125,8 +140,8 @@ class Store:
 
     def _held_update(self, run_id: str, worker: str, values: dict) -> bool:
         sets = ", ".join(f"{column} = ?" for column in values)
-        with self.db.conn:
-            cursor = self.db.conn.execute(
+        with self.db.transaction():
+            cursor = self.db.execute(
                 f"UPDATE runs SET {sets} WHERE id = ? AND status = 'running' AND claimed_by = ?",
                 [*values.values(), run_id, worker])
         return cursor.rowcount == 1
@@ -152,9 +167,9 @@ class Store:
         events = [{"run_id": run_id, **t.model_dump(mode="json")} for t in result.trace]
 
         def write() -> bool:
-            with self.db.conn:
+            with self.db.transaction():
                 if worker is not None:
-                    held = self.db.conn.execute("SELECT 1 FROM runs WHERE id = ? AND status = 'running' AND claimed_by = ?",
+                    held = self.db.execute("SELECT 1 FROM runs WHERE id = ? AND status = 'running' AND claimed_by = ?",
                                                 (run_id, worker)).fetchone()
                     if not held:
                         return False
@@ -169,8 +184,8 @@ class Store:
         """Mark a run failed when it broke outside the pipeline (Slack refusing the answer and the like);
         False when `worker` no longer holds it (it was declared interrupted)."""
         def update() -> bool:
-            with self.db.conn:
-                cursor = self.db.conn.execute(
+            with self.db.transaction():
+                cursor = self.db.execute(
                     "UPDATE runs SET status = 'failed', finished_at = ?, error = ? "
                     "WHERE id = ? AND claimed_by = ? AND status IN ('running', 'done')",
                     (now().isoformat(), error, run_id, worker))
@@ -187,8 +202,8 @@ class Store:
     async def close_clarification(self, run_id: str) -> bool:
         """The asker chose: True for the first choice only (a second click changes nothing)."""
         def update() -> bool:
-            with self.db.conn:
-                cursor = self.db.conn.execute("UPDATE runs SET status = 'clarified' WHERE id = ? AND status = 'clarifying'",
+            with self.db.transaction():
+                cursor = self.db.execute("UPDATE runs SET status = 'clarified' WHERE id = ? AND status = 'clarifying'",
                                               (run_id,))
             return cursor.rowcount == 1
 
@@ -207,7 +222,7 @@ class Store:
         def read() -> RunRecord:
             try:
                 return RunRecord.model_validate(self.db["runs"].get(run_id))
-            except sqlite_utils.db.NotFoundError as exc:
+            except NotFound as exc:
                 raise RunNotFound(run_id) from exc
 
         return await self._run(read)
@@ -230,8 +245,8 @@ class Store:
         """Running runs matching `where` become `interrupted`, atomically: of several processes
         sweeping at once, each run is returned to one (whose thread it then tells)."""
         def mark() -> list[RunRecord]:
-            with self.db.conn:
-                rows = self.db.conn.execute(
+            with self.db.transaction():
+                rows = self.db.execute(
                     f"UPDATE runs SET status = 'interrupted', finished_at = ? WHERE status = 'running' AND ({where}) "
                     "RETURNING id", [now().isoformat(), *params]).fetchall()
             return [RunRecord.model_validate(self.db["runs"].get(row[0])) for row in rows]
@@ -248,18 +263,18 @@ class Store:
 
         def delete() -> PurgeCounts:
             old = "SELECT id FROM runs WHERE status NOT IN ('queued', 'running') AND COALESCE(finished_at, queued_at) < ?"
-            with self.db.conn:
-                events = self.db.conn.execute(f"DELETE FROM run_events WHERE run_id IN ({old})", (cutoff,)).rowcount
-                reviews = self.db.conn.execute(f"DELETE FROM reviews WHERE run_id IN ({old})", (cutoff,)).rowcount
-                self.db.conn.execute(f"DELETE FROM feedback WHERE run_id IN ({old})", (cutoff,))
-                runs = self.db.conn.execute(f"DELETE FROM runs WHERE id IN ({old})", (cutoff,)).rowcount
-                slack = self.db.conn.execute("DELETE FROM slack_events WHERE received_at < ?", (cutoff,)).rowcount
+            with self.db.transaction():
+                events = self.db.execute(f"DELETE FROM run_events WHERE run_id IN ({old})", (cutoff,)).rowcount
+                reviews = self.db.execute(f"DELETE FROM reviews WHERE run_id IN ({old})", (cutoff,)).rowcount
+                self.db.execute(f"DELETE FROM feedback WHERE run_id IN ({old})", (cutoff,))
+                runs = self.db.execute(f"DELETE FROM runs WHERE id IN ({old})", (cutoff,)).rowcount
+                slack = self.db.execute("DELETE FROM slack_events WHERE received_at < ?", (cutoff,)).rowcount
                 # A command-line job stopped part-way and never resumed is as old as it was made.
                 old_jobs = ("SELECT id FROM batch_jobs WHERE (status IN ('done', 'failed') OR channel IS NULL) "
                             "AND COALESCE(finished_at, created_at) < ?")
-                self.db.conn.execute(f"DELETE FROM batch_rows WHERE job_id IN ({old_jobs})", (cutoff,))
-                jobs = self.db.conn.execute(f"DELETE FROM batch_jobs WHERE id IN ({old_jobs})", (cutoff,)).rowcount
-            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # deleted rows leave the WAL file too
+                self.db.execute(f"DELETE FROM batch_rows WHERE job_id IN ({old_jobs})", (cutoff,))
+                jobs = self.db.execute(f"DELETE FROM batch_jobs WHERE id IN ({old_jobs})", (cutoff,)).rowcount
+            self.db.compact()
             return PurgeCounts(runs=runs, run_events=events, reviews=reviews, slack_events=slack, batch_jobs=jobs)
 
         return await self._run(delete)
@@ -273,15 +288,15 @@ class Store:
     async def first_delivery(self, event_id: str, kind: str) -> bool:
         """True the first time an event id is seen; False for Slack's redeliveries."""
         def insert() -> bool:
-            with self.db.conn:
+            with self.db.transaction():
                 return self.record_event(event_id, kind)
 
         return await self._run(insert)
 
     def record_event(self, event_id: str, kind: str) -> bool:
         """Record a Slack event id inside the caller's transaction (on the store's thread); False when seen."""
-        cursor = self.db.conn.execute(
-            "INSERT OR IGNORE INTO slack_events (event_id, kind, received_at) VALUES (?, ?, ?)",
+        cursor = self.db.execute(
+            "INSERT INTO slack_events (event_id, kind, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             (event_id, kind, now().isoformat()))
         return cursor.rowcount == 1
 
@@ -294,10 +309,10 @@ class Store:
                         reason=reason, at=now())
 
         def insert() -> tuple[Review, bool]:
-            with self.db.conn:
-                cursor = self.db.conn.execute(
-                    "INSERT OR IGNORE INTO reviews (run_id, reviewer, decision, edited_answer, reason, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+            with self.db.transaction():
+                cursor = self.db.execute(
+                    "INSERT INTO reviews (run_id, reviewer, decision, edited_answer, reason, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                     (run_id, reviewer, decision, edited_answer, reason, review.at.isoformat()))
             if cursor.rowcount == 1:
                 return review, True
@@ -309,16 +324,17 @@ class Store:
                          reason: str | None = None) -> ReviewLogEntry:
         """Append one reviewer action to the log; each entry hashes the one before it."""
         def append() -> ReviewLogEntry:
-            with self.db.conn:
-                last = self.db.conn.execute("SELECT hash FROM review_log ORDER BY seq DESC LIMIT 1").fetchone()
+            with self.db.transaction():
+                self.db.lock("rfpbot review log")  # replicas append one at a time: the chain never forks
+                last = self.db.execute("SELECT hash FROM review_log ORDER BY seq DESC LIMIT 1").fetchone()
                 entry = ReviewLogEntry(run_id=run_id, reviewer=reviewer, action=action, outcome=outcome, reason=reason,
                                        at=now(), prev_hash=last[0] if last else "")
                 entry.hash = entry.digest()
-                cursor = self.db.conn.execute(
+                entry.seq = self.db.execute(
                     "INSERT INTO review_log (run_id, reviewer, action, outcome, reason, at, prev_hash, hash) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (run_id, reviewer, action, outcome, reason, entry.at.isoformat(), entry.prev_hash, entry.hash))
-                entry.seq = cursor.lastrowid
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+                    (run_id, reviewer, action, outcome, reason, entry.at.isoformat(), entry.prev_hash,
+                     entry.hash)).fetchone()[0]
             return entry
 
         return await self._run(append)
@@ -347,8 +363,8 @@ class Store:
     async def retire_from_library(self, entry_id: int, by: str, reason: str | None = None) -> LibraryEntry:
         """Take an entry out of use and log who did it; LibraryEntryNotFound when there is none."""
         def retire() -> tuple[LibraryEntry, bool]:
-            with self.db.conn:
-                cursor = self.db.conn.execute(
+            with self.db.transaction():
+                cursor = self.db.execute(
                     "UPDATE answer_library SET retired_at = ?, retired_by = ? WHERE id = ? AND retired_at IS NULL",
                     (now().isoformat(), by, entry_id))
             rows = list(self.db["answer_library"].rows_where("id = ?", [entry_id]))
@@ -376,4 +392,8 @@ class Store:
 
     async def close(self) -> None:
         """Close the database."""
-        await self._run(self.db.conn.close)
+        def close() -> None:
+            with self._lock:  # not while a call is using the connection
+                self.db.close()
+
+        await asyncio.to_thread(close)

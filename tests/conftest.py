@@ -127,6 +127,30 @@ async def poisoned_index(kb_copy, tmp_path, embedder):
 
 
 @pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL cluster started for the session (initdb + pg_ctl); skipped without the
+    binaries, failed with RFPBOT_REQUIRE_POSTGRES=1."""
+    import os
+    import shutil
+    import tempfile
+
+    from .postgres_server import PostgresServer, PostgresUnavailable
+
+    # Not under pytest's own temporary folder: as root, the cluster's owner must be able to reach it.
+    folder = Path(tempfile.mkdtemp(prefix="rfpbot-pg-"))
+    try:
+        server = PostgresServer.start(folder)
+    except PostgresUnavailable as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        if os.environ.get("RFPBOT_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"RFPBOT_REQUIRE_POSTGRES=1 but no PostgreSQL server: {exc}")
+        pytest.skip(f"no PostgreSQL server: {exc}")
+    yield server
+    server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
 def weaviate_server(tmp_path_factory):
     """A real Weaviate: WEAVIATE_URL if set, else a weaviate-server started here (built once if needed)."""
     import os
@@ -215,8 +239,9 @@ async def harness(kb_index):
 # What a session or a module builds once (a Weaviate, a llama-server, a development set's
 # answers) is built once per xdist worker that needs it: the tests using it share a group, so
 # one worker runs them all (`make test` runs `pytest -n 2 --dist loadgroup`).
-_FIXTURE_GROUPS = {"weaviate_server": "weaviate", "llama_url": "llama"}
-_MODULE_GROUPS = {"test_dev_sets_all.py": "dev-sets"}
+_FIXTURE_GROUPS = {"weaviate_server": "weaviate", "llama_url": "llama", "postgres_server": "postgres"}
+_MODULE_GROUPS = {"test_dev_sets_all.py": "dev-sets", "test_storage_contract.py": "postgres",
+                  "test_postgres_replicas.py": "postgres"}
 
 
 def pytest_collection_modifyitems(items):
