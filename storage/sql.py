@@ -91,6 +91,10 @@ class Database:
     def __getitem__(self, table: str) -> Table:
         return Table(self, table)
 
+    def columns(self, table: str) -> list[str]:
+        """A table's columns in order (PostgreSQL's `rowid` aside: it numbers rows as SQLite does)."""
+        raise NotImplementedError
+
     def compact(self) -> None:
         """Give back the space of deleted rows (after a purge)."""
 
@@ -204,6 +208,9 @@ class SqliteDatabase(Database):
             raise
         self.conn.execute("COMMIT")
 
+    def columns(self, table: str) -> list[str]:
+        return [row[1] for row in self.execute(f"PRAGMA table_info({table})").fetchall()]
+
     def script(self, sql: str) -> None:
         # Triggers hold `;`, so the script runs whole.
         self.conn.executescript(f"BEGIN IMMEDIATE; {sql}; COMMIT;")
@@ -284,6 +291,11 @@ class PostgresDatabase(Database):
 
     def lock(self, name: str) -> None:
         self.execute("SELECT pg_advisory_xact_lock(hashtext(?))", [name])
+
+    def columns(self, table: str) -> list[str]:
+        found = self.execute("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+                             "AND table_name = ? ORDER BY ordinal_position", [table]).fetchall()
+        return [name for (name,) in found if name != "rowid"]
 
     def close(self) -> None:
         self.pool.close()

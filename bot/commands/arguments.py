@@ -15,7 +15,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
     parser = argparse.ArgumentParser(prog="rfpbot", description="Answer RFP questions from your documentation.")
     subparsers = parser.add_subparsers(dest="command", required=True)
-    for declare in (_ingest, _search, _ask, _batch, _library, _eval, _feedback, _serve, _worker, _purge, _review_log):
+    for declare in (_ingest, _search, _ask, _batch, _library, _eval, _feedback, _serve, _worker, _purge, _review_log,
+                    _migrate):
         declare(subparsers)
     return parser
 
@@ -144,6 +145,15 @@ def _purge(subparsers: argparse._SubParsersAction) -> None:
 def _review_log(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("review-log", help="print the append-only log of reviewer actions and verify it")
     parser.set_defaults(module="review_log")
+
+
+def _migrate(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("migrate", help="copy an installation's database into another (SQLite to PostgreSQL)")
+    parser.add_argument("--from", dest="source", required=True, metavar="DATABASE",
+                        help="sqlite:PATH (or a path) or postgresql://… : the database to copy")
+    parser.add_argument("--to", dest="target", required=True, metavar="DATABASE",
+                        help="postgresql://… (or sqlite:PATH): an empty database to copy into")
+    parser.set_defaults(module="migrate")
 
 
 def _knowledge_base(parser: argparse.ArgumentParser) -> None:
