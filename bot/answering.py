@@ -138,7 +138,7 @@ class QuestionWorker:
     async def _answer(self, run: RunRecord) -> None:
         # Losing the lease stops the answer: someone declared the run interrupted, and its thread
         # was told to ask again.
-        keeper = asyncio.create_task(keep_lease(lambda: self._store.renew(run.id, self.name), self._renew_every,
+        keeper = asyncio.create_task(keep_lease(lambda: self._store.renew(run.id, run.claimed_by), self._renew_every,
                                                 asyncio.current_task(), f"run {run.id}"))
         try:
             await self._answer_held(run)
@@ -159,13 +159,13 @@ class QuestionWorker:
             await self._run(run, earlier, pipeline, found.offer)
         except KnowledgeBaseMissing as exc:
             log.error("run %s: %s", run.id, exc)
-            if await self._store.fail_run(run.id, str(exc), self.name):
+            if await self._store.fail_run(run.id, str(exc), run.claimed_by):
                 await self._say(run, error_text(f"{exc}. Ask an admin to build it (`rfpbot ingest DIR --kb NAME`) "
                                                 "or to choose another knowledge base for this channel in "
                                                 "`/rfp config`."), quiet=True)
         except Exception as exc:  # the boundary of background work: the asker always hears back
             log.exception("answering run %s failed", run.id)
-            if not await self._store.fail_run(run.id, repr(exc), self.name):
+            if not await self._store.fail_run(run.id, repr(exc), run.claimed_by):
                 return
             await self._say(run, error_text(f"something went wrong on my side ({type(exc).__name__}). "
                                             "Please try again in a minute."), quiet=True)
@@ -175,7 +175,7 @@ class QuestionWorker:
         asked = await clarify(run.question, pipeline.index, pipeline.llm)
         if asked is None:
             return False
-        if not await self._store.ask_back(run.id, self.name):
+        if not await self._store.ask_back(run.id, run.claimed_by):
             return True  # declared interrupted meanwhile: its thread was told
         await self._client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts,
                                             blocks=clarification_blocks(asked, run.id, run.question),
@@ -202,7 +202,7 @@ class QuestionWorker:
                                           threshold=await self._reviewers.threshold(run.channel))
         if offer is not None:
             result = offered(result, offer, run.channel)
-        if not await self._store.finish_run(run.id, result, self.name):
+        if not await self._store.finish_run(run.id, result, run.claimed_by):
             log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)
             return
         await progress.finish(_outcome(result))
@@ -226,7 +226,7 @@ class QuestionWorker:
         await self._store.set_answer_ts(run.id, ts)
 
     async def _reuse(self, run: RunRecord, entry: LibraryEntry) -> None:
-        if not await self._store.mark_reused(run.id, self.name):
+        if not await self._store.mark_reused(run.id, run.claimed_by):
             return  # declared interrupted meanwhile: its thread was told, nothing more is posted
         await self._client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts,
                                             blocks=library_blocks(entry, run.id, run.channel),

@@ -48,6 +48,8 @@ class RunRecord(BaseModel):
     """For a follow-up ("and on GCP?"), the thread's question it was about."""
     clarify: bool = True
     """Whether a vague question may be asked back about (False once the asker chose a reading)."""
+    attempts: int = 0
+    """How many times a worker claimed it (a run whose worker died is queued again, once)."""
 
     def result(self) -> PipelineResult | None:
         """The pipeline result stored with the run, once it finished."""

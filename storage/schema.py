@@ -99,6 +99,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE answer_library ADD COLUMN retired_at TEXT;
     ALTER TABLE answer_library ADD COLUMN retired_by TEXT;
     """,
+    # 8: how many times a run was claimed: a run whose worker died goes back to the queue once.
+    """
+    ALTER TABLE runs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 

@@ -65,6 +65,10 @@ def connect(where: str | Path) -> Database:
 class Store:
     """Typed reads and writes of every table; takes a `storage.sql.Database` (SQLite or PostgreSQL)."""
 
+    # A run whose worker died (a killed replica, a lost lease) is queued again for another worker,
+    # once: a question that takes down its worker twice is declared interrupted, its thread told.
+    MAX_ATTEMPTS = 2
+
     def __init__(self, db: Database, lease_seconds: float = 60.0) -> None:
         self.db = db
         self.lease = timedelta(seconds=lease_seconds)
@@ -108,7 +112,11 @@ class Store:
         return await self._run(insert)
 
     async def claim_next(self, worker: str, engine: str) -> RunRecord | None:
-        """Take the oldest queued run for `worker` (atomically, so two workers never share one)."""
+        """Take the oldest queued run for `worker` (atomically, so two workers never share one).
+
+        The run's `claimed_by` is `worker#attempt`: the holder names it in every later call, so a
+        worker that lost a run which then came back to it (queued again, claimed anew) cannot
+        finish the old attempt beside the new one."""
         def claim() -> RunRecord | None:
             # Look before taking the write lock: an idle worker polls, and other
             # processes' writes should not queue behind its empty claims.
@@ -116,10 +124,13 @@ class Store:
                 return None
             with self.db.transaction():
                 row = self.db.execute(
-                    "UPDATE runs SET status = 'running', claimed_by = ?, engine = ?, started_at = ?, lease_until = ? "
+                    "UPDATE runs SET status = 'running', claimed_by = ?, engine = ?, started_at = ?, lease_until = ?, "
+                    "attempts = attempts + 1 "
                     f"WHERE id = (SELECT id FROM runs WHERE status = 'queued' ORDER BY rowid LIMIT 1{self.db.SKIP_LOCKED}) "
                     "AND status = 'queued' RETURNING id",
-                    (worker, engine, now().isoformat(), (now() + self.lease).isoformat())).fetchone()
+                    (f"{worker}#", engine, now().isoformat(), (now() + self.lease).isoformat())).fetchone()
+                if row:
+                    self.db.execute("UPDATE runs SET claimed_by = claimed_by || attempts WHERE id = ?", [row[0]])
             return RunRecord.model_validate(self.db["runs"].get(row[0])) if row else None
 
         return await self._run(claim)
@@ -147,7 +158,8 @@ class Store:
         return cursor.rowcount == 1
 
     async def expire_leases(self) -> list[RunRecord]:
-        """Running runs whose holder stopped renewing (a dead process) become `interrupted`; returns them."""
+        """Running runs whose holder stopped renewing (a dead process) are queued again for another
+        worker, or (tried MAX_ATTEMPTS times) become `interrupted`; returns the interrupted ones."""
         return await self._interrupt("lease_until IS NULL OR lease_until < ?", [now().isoformat()])
 
     async def finish_run(self, run_id: str, result: PipelineResult, worker: str | None = None) -> bool:
@@ -238,14 +250,19 @@ class Store:
         return await self._run(read)
 
     async def interrupt_claimed(self, worker: str) -> list[RunRecord]:
-        """Runs a dead worker had claimed become `interrupted`; returns them."""
-        return await self._interrupt("claimed_by = ?", [worker])
+        """Runs a dead worker had claimed are queued again, or become `interrupted` (see
+        `expire_leases`); returns the interrupted ones."""
+        return await self._interrupt("claimed_by = ? OR substr(claimed_by, 1, ?) = ?", [worker, len(worker) + 1,
+                                                                                       f"{worker}#"])
 
     async def _interrupt(self, where: str, params: list) -> list[RunRecord]:
-        """Running runs matching `where` become `interrupted`, atomically: of several processes
-        sweeping at once, each run is returned to one (whose thread it then tells)."""
+        """Running runs matching `where` go back to the queue or become `interrupted`, atomically: of
+        several processes sweeping at once, each interrupted run is returned to one (whose thread it tells)."""
         def mark() -> list[RunRecord]:
             with self.db.transaction():
+                self.db.execute(
+                    "UPDATE runs SET status = 'queued', claimed_by = NULL, lease_until = NULL "
+                    f"WHERE status = 'running' AND attempts < ? AND ({where})", [self.MAX_ATTEMPTS, *params])
                 rows = self.db.execute(
                     f"UPDATE runs SET status = 'interrupted', finished_at = ? WHERE status = 'running' AND ({where}) "
                     "RETURNING id", [now().isoformat(), *params]).fetchall()

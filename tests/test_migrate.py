@@ -22,8 +22,8 @@ async def _installation(path) -> dict[str, object]:
         runs = [await store.enqueue(f"Question {n}?", asker="U1", channel="C1", thread_ts=f"{n}.0", event_id=f"Ev{n}")
                 for n in range(5)]
         for run in runs:
-            await store.claim_next("w1", "offline")
-            await store.finish_run(run.id, _answered(run.question, escalated=True), "w1")
+            claimed = await store.claim_next("w1", "offline")
+            await store.finish_run(run.id, _answered(run.question, escalated=True), claimed.claimed_by)
         await store.decide(runs[0].id, "UREV", "approve")
         for n in range(3):
             await store.log_review(runs[n].id, "UREV", "approve", "made")

@@ -36,18 +36,24 @@ async def test_pending_review_survives_a_restart(slack, kb_index, embedder, tmp_
     await second.stop()
 
 
-async def test_runs_cut_off_by_a_dead_process_are_marked_and_their_threads_told(slack, kb_index, embedder, tmp_path):
+async def test_a_run_cut_off_by_a_dead_process_is_tried_once_more_then_its_thread_told(slack, kb_index, embedder,
+                                                                                      tmp_path):
     app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, lease_seconds=3)
-    await app.worker.stop()  # nobody answers: the run stays as a dead process left it
+    await app.worker.stop()  # nobody answers here: the run stays as the dead processes leave it
     queued = await app.deps.store.enqueue("Do you encrypt data?", asker="U1", channel="C1", thread_ts="200.1")
     run = await app.deps.store.claim_next("dead-worker", "offline")
     assert run.id == queued.id
     assert await recover_interrupted(app.deps) == 0, "a live lease may belong to another replica"
     await asyncio.sleep(3.2)  # the dead worker renews nothing
+    assert await recover_interrupted(app.deps) == 0, "queued again for another worker"
+    assert (await app.deps.store.get_run(run.id)).status == "queued" and slack.thread("C1", "200.1") == []
+    again = await app.deps.store.claim_next("second-dead-worker", "offline")
+    await asyncio.sleep(3.2)
     assert await recover_interrupted(app.deps) == 1
     assert (await app.deps.store.get_run(run.id)).status == "interrupted"
     assert "interrupted while answering" in slack.thread("C1", "200.1")[-1]["text"]
-    assert not await app.deps.store.finish_run(run.id, PipelineResult(question="x"), "dead-worker")
+    for holder in (run.claimed_by, again.claimed_by):
+        assert not await app.deps.store.finish_run(run.id, PipelineResult(question="x"), holder)
     await app._runner.cleanup()
     await app._session.close()
     await app.deps.store.close()

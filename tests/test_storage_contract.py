@@ -63,10 +63,11 @@ async def test_questions_are_claimed_oldest_first_once_and_finished_by_their_hol
     second = await store.claim_next("w2", "offline")
     assert [first.id, second.id] == [asked[0].id, asked[1].id]
     assert [r.id for r in await store.queued()] == [asked[2].id]
-    assert await store.finish_run(first.id, _answered(first.question), "w1")
-    assert not await store.finish_run(second.id, _answered(second.question), "w1"), "w1 does not hold it"
+    assert (first.claimed_by, first.attempts) == ("w1#1", 1)
+    assert await store.finish_run(first.id, _answered(first.question), first.claimed_by)
+    assert not await store.finish_run(second.id, _answered(second.question), first.claimed_by), "w1 does not hold it"
     done = await store.get_run(first.id)
-    assert (done.status, done.compliance_status, done.confidence, done.claimed_by) == ("done", "Fully Supported", 93, "w1")
+    assert (done.status, done.compliance_status, done.confidence) == ("done", "Fully Supported", 93)
     assert done.result().synthesis.answer.startswith("Yes.")
     assert [e["node"] for e in await store.events_of(first.id)] == ["synthesis"]
     assert (await store.last_answer_in_thread("C1", "0.0")).id == first.id
@@ -97,16 +98,21 @@ async def test_replicas_claiming_at_once_never_share_a_run(databases):
     assert sorted(every) == sorted(ids), "each run claimed exactly once"
 
 
-async def test_a_lease_not_renewed_expires_and_the_late_holder_cannot_finish(databases):
-    store = databases.open(lease_seconds=0.3)
+async def test_a_run_whose_lease_expires_is_queued_again_once_and_its_late_holder_cannot_finish(databases):
+    store, replica = databases.open(lease_seconds=0.3), databases.open(lease_seconds=0.3)
     run = await store.enqueue("Is data encrypted?", asker="U1", channel="C1", thread_ts="1.0")
-    claimed = await store.claim_next("w1", "offline")
-    assert claimed.id == run.id and await store.renew(run.id, "w1") and not await store.renew(run.id, "w2")
+    first = await store.claim_next("w1", "offline")
+    assert first.id == run.id and await store.renew(run.id, first.claimed_by) and not await store.renew(run.id, "w2#1")
     await asyncio.sleep(0.5)
-    assert [r.id for r in await databases.open().expire_leases()] == [run.id]
+    assert await replica.expire_leases() == [], "queued again for another worker, nobody told"
+    second = await replica.claim_next("w1", "offline")  # the same worker name, claiming anew
+    assert (second.id, second.attempts, second.claimed_by) == (run.id, 2, "w1#2")
+    assert not await store.finish_run(run.id, _answered(run.question), first.claimed_by), "the lost attempt"
+    assert not await store.renew(run.id, first.claimed_by)
+    await asyncio.sleep(0.5)
+    assert [r.id for r in await replica.expire_leases()] == [run.id], "a second death: interrupted, thread told"
     assert (await store.get_run(run.id)).status == "interrupted"
-    assert not await store.finish_run(run.id, _answered(run.question), "w1")
-    assert not await store.renew(run.id, "w1")
+    assert not await replica.finish_run(run.id, _answered(run.question), second.claimed_by)
 
 
 async def test_a_decision_is_recorded_once_and_every_action_is_chained_in_an_append_only_log(databases):
@@ -145,8 +151,8 @@ async def test_purge_deletes_old_finished_runs_and_keeps_the_log_and_the_library
     old = await store.enqueue("Old question?", asker="U1", channel="C1", thread_ts="1.0", event_id="EvOld")
     kept = await store.enqueue("New question?", asker="U1", channel="C1", thread_ts="2.0")
     for run in (old, kept):
-        await store.claim_next("w1", "offline")
-        await store.finish_run(run.id, _answered(run.question), "w1")
+        claimed = await store.claim_next("w1", "offline")
+        await store.finish_run(run.id, _answered(run.question), claimed.claimed_by)
     await store.decide(old.id, "UREV", "approve")
     await store.log_review(old.id, "UREV", "approve", "made")
     long_ago = (now() - timedelta(days=40)).isoformat()
