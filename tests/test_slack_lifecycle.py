@@ -131,3 +131,21 @@ async def test_slack_refusing_the_answer_still_ends_with_a_message(slack, kb_ind
     runs = list(app.deps.store.db["runs"].rows)
     assert [r["status"] for r in runs] == ["failed"] and "invalid_blocks" in runs[0]["error"]
     await app.stop()
+
+
+async def test_a_question_is_in_the_queue_before_slack_gets_its_acknowledgement(slack, kb_index, embedder, tmp_path):
+    # Slack never delivers an acknowledged event again: a replica killed right after acknowledging
+    # must already have queued the question, for another replica to answer it. (In one process the
+    # listener after the acknowledgement usually wins the race too; bench/replicas.py kills one.)
+    app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder)
+    await app.worker.stop()  # nobody answers: the run stays as the acknowledgement left it
+    response = await app.sender.mention("Do you encrypt data at rest?", ts="300.1", event_id="EvEarly")
+    assert response.status == 200
+    queued = await app.deps.store.queued()  # at once: no settling, no background task given a turn
+    assert [(r.question, r.thread_ts) for r in queued] == [("Do you encrypt data at rest?", "300.1")]
+    await app.sender.mention("Do you encrypt data at rest?", ts="300.1", event_id="EvEarly", retry_num=1)
+    await asyncio.sleep(0.3)  # the listener, after the acknowledgement, finds the event id taken
+    assert len(await app.deps.store.queued()) == 1
+    await app._runner.cleanup()
+    await app._session.close()
+    await app.deps.store.close()

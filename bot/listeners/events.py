@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from slack_bolt.async_app import AsyncApp
 
 from agents.focus import small_talk
@@ -14,6 +16,8 @@ from ..payloads import MessageEvent
 from ..slack_text import inert, question_text
 from .errors import reported
 
+log = logging.getLogger(__name__)
+
 
 async def _is_direct_message(event: dict) -> bool:
     return event.get("channel_type") == "im" and not event.get("bot_id")
@@ -25,6 +29,21 @@ NOT_A_QUESTIONNAIRE = ("I can fill in questionnaires shared as .csv or .xlsx fil
 
 def register(app: AsyncApp, deps: AppDeps) -> None:
     """`app_mention` and `message` in DMs (no subtypes: edits, joins, bots)."""
+
+    async def queue_before_ack(body: dict, context, next) -> None:  # noqa: A002 - Bolt passes it by this name
+        # Bolt acknowledges an event before its listener runs, and Slack never delivers an acknowledged
+        # event again: a replica killed in between would lose the question. A plain question is queued
+        # here, before the acknowledgement; the listener then finds its event id taken and does nothing.
+        event = body.get("event") or {}
+        if body.get("type") == "event_callback" and body.get("event_id") and _plain_question(
+                event, context.get("bot_user_id")):
+            try:
+                await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
+            except Exception:  # noqa: BLE001 - the listener tries again after the acknowledgement
+                log.exception("queueing a question before acknowledging its event failed")
+        await next()
+
+    app.middleware(queue_before_ack)
 
     async def app_mention(body: dict, event: dict, context) -> None:
         await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
@@ -43,11 +62,20 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     app.event({"type": "message", "subtype": "file_share"}, matchers=[_is_direct_message])(reported(direct_message))
 
 
+def _plain_question(event: dict, bot_user_id: str | None) -> bool:
+    """A mention or a direct message in words only, that is not small talk: what `ask` queues at once."""
+    direct = event.get("type") == "message" and event.get("channel_type") == "im" and not event.get("subtype")
+    if not (event.get("type") == "app_mention" or direct) or event.get("bot_id") or event.get("files"):
+        return False
+    text = question_text(event.get("text") or "", bot_user_id)
+    return bool(text) and text.lower() not in ("help", "?") and not small_talk(text)
+
+
 async def ask(deps: AppDeps, event: MessageEvent, event_id: str | None, bot_user_id: str | None = None) -> None:
     """Queue a question; in a thread it is a follow-up to the thread's earlier question.
 
-    Runs after Bolt has acknowledged the event, so the check for Slack's redeliveries
-    (by event id, in the database) costs the acknowledgement nothing.
+    A plain question was queued before the acknowledgement already (`queue_before_ack`); here
+    its event id is found taken. Files and small talk are handled after it.
     """
     text = question_text(event.text, bot_user_id)
     if event.files and await _questionnaires(deps, event, text, event_id):
