@@ -204,9 +204,6 @@ def _attempts(url: str, answered: set[str]) -> tuple[int, int, list[str]]:
         twice = conn.execute("SELECT COUNT(*) FROM runs WHERE attempts > 1").fetchone()[0]
         interrupted = conn.execute("SELECT COUNT(*) FROM runs WHERE status = 'interrupted'").fetchone()[0]
         runs = conn.execute("SELECT thread_ts, status, attempts FROM runs").fetchall()
-        if os.environ.get("REPLICAS_DEBUG"):
-            print(conn.execute("SELECT split_part(claimed_by, '#', 1), attempts, status, COUNT(*) FROM runs "
-                               "GROUP BY 1, 2, 3").fetchall(), file=sys.stderr)
     return twice, interrupted, [f"{ts}: {status} after {n} attempt(s)" for ts, status, n in runs if ts not in answered]
 
 

@@ -238,8 +238,13 @@ class PostgresDatabase(Database):
     SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8, wait: float = 10.0) -> None:
+        import psycopg
         from psycopg_pool import ConnectionPool, PoolTimeout
 
+        try:  # once by hand first: a refused connection or a wrong password is said at once, in its words
+            psycopg.connect(url, connect_timeout=int(wait)).close()
+        except psycopg.Error as exc:
+            raise DatabaseUnreachable(_without_password(url), str(exc).strip().splitlines()[-1]) from exc
         self.url = url
         self.pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=True,
                                    kwargs={"autocommit": True}, name="rfpbot")

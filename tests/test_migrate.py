@@ -82,3 +82,26 @@ def test_migrate_says_what_is_wrong_with_its_arguments(tmp_path, capsys):
     assert "no database file there" in capsys.readouterr().err
     assert main(["migrate", "--from", "mysql://h/db", "--to", str(tmp_path / "b.sqlite")]) == 2
     assert "sqlite:PATH or postgresql://" in capsys.readouterr().err
+
+
+def test_the_commands_record_in_postgresql_when_the_url_is_set(postgres_server, monkeypatch, capsys):
+    url = postgres_server.database()
+    monkeypatch.setenv("RFPBOT_DATABASE_URL", url)
+    assert main(["purge", "--days", "1"]) == 0
+    assert "Deleted 0 run(s)" in capsys.readouterr().out
+    assert main(["review-log"]) == 0 and "0 entries; the hash chain holds" in capsys.readouterr().out
+    import psycopg
+
+    with psycopg.connect(url) as conn:  # the schema was made there, not in a SQLite file
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "8"
+
+
+def test_an_unreachable_or_malformed_database_url_is_said_plainly(monkeypatch, capsys):
+    monkeypatch.setenv("RFPBOT_DATABASE_URL", "postgresql://rfpbot:secret@127.0.0.1:1/rfpbot")
+    assert main(["review-log"]) == 2
+    said = capsys.readouterr().err
+    assert "cannot connect to the PostgreSQL database" in said and "secret" not in said and "***" in said
+    monkeypatch.setenv("RFPBOT_DATABASE_URL", "mysql://h/db")
+    assert main(["review-log"]) == 2
+    said = capsys.readouterr().err
+    assert "RFPBOT_DATABASE_URL" in said and "postgres" in said
