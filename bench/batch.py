@@ -31,7 +31,7 @@ from _common import KB, ROOT, emit, mean, measured
 
 from tests.fakes.openai_server import FakeOpenAI  # noqa: E402
 from tests.fakes.scripted_model import ScriptedModel  # noqa: E402
-from tests.questionnaires import assert_original_kept, column_values, security_workbook  # noqa: E402
+from tests.questionnaires import OWN_ANSWERS, assert_original_kept, column_values, security_workbook  # noqa: E402
 
 _VARIANTS = ["{q}", "Could you confirm the following: {q}", "Please describe whether {lower}", "{q} Provide details.",
              "Question for the vendor: {q}", "{n}.{m} {q}"]
@@ -111,7 +111,7 @@ def measure(engine: str, args, tmp: Path) -> dict:
                        bound_rows_s=round(1.2 * len(questions) * rounds * latency / args.concurrency, 1),
                        bound_distinct_s=round(1.2 * distinct * rounds * latency / args.concurrency, 1))
     filled = (tmp / f"questionnaire-{engine}-answered.xlsx").read_bytes()
-    assert_original_kept(workbook.read_bytes(), filled)
+    assert_original_kept(workbook.read_bytes(), filled, OWN_ANSWERS)  # its own answer column is filled too
     answered = sum(1 for v in column_values(filled, "Security", "Answer").values() if v)
     figures.update(engine=engine, rows=len(questions), rows_with_answer=answered, original_cells_kept=True)
     return figures
