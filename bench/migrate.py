@@ -54,7 +54,7 @@ async def make_installation(path: Path, runs: int) -> None:
             run_id = f"run{n:06d}"
             rows.append([run_id, result.question, "U1", "C1", f"{n}.1", "offline", "done", "PASS", "Fully Supported",
                          91, int(result.escalated), result.model_dump_json(), now().isoformat(), now().isoformat(),
-                         now().isoformat(), 1, f"w#{1}"])
+                         now().isoformat(), 1, "w#1"])
             events += [[run_id, t.node, t.started_at.isoformat(), t.duration_ms, 0, 0, 0, t.summary]
                        for t in result.trace]
 

@@ -45,9 +45,10 @@ class CopyReport(BaseModel):
 async def copy_database(source: Store, target: Store) -> CopyReport:
     """Copy every table of `source` into the empty `target`, then verify the copy."""
     started = time.perf_counter()
-    held = await target.call(_rows_held, target.db)
+    held = {t: n for t, n in (await target.call(_counts, target.db)).items() if n}
     if held:
-        raise CopyFailed(f"the target database is not empty ({held}): copy into a new, empty database")
+        raise CopyFailed(f"the target database is not empty ({', '.join(f'{n} in {t}' for t, n in held.items())}): "
+                         "copy into a new, empty database")
     rows = {}
     for table in TABLES:
         columns = await target.call(target.db.columns, table)
@@ -58,9 +59,8 @@ async def copy_database(source: Store, target: Store) -> CopyReport:
     return report.model_copy(update={"seconds": round(time.perf_counter() - started, 2)})
 
 
-def _rows_held(db: Database) -> str:
-    counts = {t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES}
-    return ", ".join(f"{n} in {t}" for t, n in counts.items() if n)
+def _counts(db: Database) -> dict[str, int]:
+    return {t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES}
 
 
 def _read(db: Database, table: str, columns: list[str]) -> list[tuple]:
@@ -74,9 +74,7 @@ def _write(db: Database, table: str, columns: list[str], rows: list[tuple]) -> N
     marks = ", ".join("?" for _ in columns)
     with db.transaction():
         for start in range(0, len(rows), _CHUNK):
-            db.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})",
-                           [[bytes(v) if isinstance(v, memoryview) else v for v in row]
-                            for row in rows[start:start + _CHUNK]])
+            db.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows[start:start + _CHUNK])
         if db.dialect == "postgresql" and table in _IDENTITIES and rows:
             column = _IDENTITIES[table]
             db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
@@ -84,8 +82,7 @@ def _write(db: Database, table: str, columns: list[str], rows: list[tuple]) -> N
 
 
 async def _verify(source: Store, target: Store, rows: dict[str, int]) -> CopyReport:
-    counted = await target.call(lambda: {t: target.db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
-                                         for t in TABLES})
+    counted = await target.call(_counts, target.db)
     wrong = {t: (rows[t], n) for t, n in counted.items() if n != rows[t]}
     if wrong:
         raise CopyFailed(f"row counts differ after the copy (source, target): {wrong}")

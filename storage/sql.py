@@ -179,8 +179,7 @@ class SqliteDatabase(Database):
 
     dialect = "sqlite"
 
-    def __init__(self, db) -> None:
-        self.sqlite = db  # a sqlite_utils.Database
+    def __init__(self, db) -> None:  # a sqlite_utils.Database, opened by `store.open_database`
         self.conn = db.conn
         # Autocommit: a statement outside `transaction` commits itself, as sqlite-utils' writes did.
         self.conn.isolation_level = None

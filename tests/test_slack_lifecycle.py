@@ -133,7 +133,8 @@ async def test_slack_refusing_the_answer_still_ends_with_a_message(slack, kb_ind
     await app.stop()
 
 
-async def test_a_question_is_in_the_queue_before_slack_gets_its_acknowledgement(slack, kb_index, embedder, tmp_path):
+async def test_a_question_is_queued_once_acknowledged_and_its_redelivery_adds_nothing(slack, kb_index, embedder,
+                                                                                      tmp_path):
     # Slack never delivers an acknowledged event again: a replica killed right after acknowledging
     # must already have queued the question, for another replica to answer it. (In one process the
     # listener after the acknowledgement usually wins the race too; bench/replicas.py kills one.)
