@@ -23,6 +23,7 @@ from agents.pipeline import Pipeline
 from storage import LibraryEntry, RunRecord, Store
 
 from .batch_worker import JobWorker
+from .delivery import answer_metadata, posted_before
 from .blocks import answer_messages, clarification_blocks, error_text, library_blocks, notification
 from .interrupted import tell_interrupted
 from .leases import keep_lease
@@ -147,6 +148,10 @@ class QuestionWorker:
 
     async def _answer_held(self, run: RunRecord) -> None:
         try:
+            recorded = run.result()
+            if recorded is not None:  # answered by a worker that died before recording the answer posted
+                await self._deliver_recorded(run, recorded)
+                return
             found = await self._library.lookup(run.question, await self._sources.reusable(run.channel)) \
                 if run.use_library else Lookup()
             if found.match is not None:
@@ -202,28 +207,41 @@ class QuestionWorker:
                                           threshold=await self._reviewers.threshold(run.channel))
         if offer is not None:
             result = offered(result, offer, run.channel)
-        if not await self._store.finish_run(run.id, result, run.claimed_by):
+        if not await self._store.record_answer(run.id, result, run.claimed_by):
             log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)
             return
         await progress.finish(_outcome(result))
+        await self._deliver(run, result)
+
+    async def _deliver(self, run: RunRecord, result: PipelineResult) -> None:
+        """Post a recorded result in its thread, then mark the run done (or failed)."""
+        ts = None
         if result.blocked:
             await self._say(run, inert(result.guardrails.message or ""))
-            return
-        if not result.success:
+        elif not result.success:
             await self._say(run, error_text(result.error or "the run failed"))
-            return
-        await self._post_answer(run, result)
+        else:
+            ts = await self._post_answer(run, result)
+        if not await self._store.posted(run.id, run.claimed_by, result, ts):
+            log.warning("run %s was declared interrupted while its answer was posted", run.id)
 
-    async def _post_answer(self, run: RunRecord, result: PipelineResult) -> None:
+    async def _deliver_recorded(self, run: RunRecord, result: PipelineResult) -> None:
+        ts = await posted_before(self._client, run) if result.success and not result.blocked else None
+        if ts is None:
+            await self._deliver(run, result)
+        elif not await self._store.posted(run.id, run.claimed_by, result, ts):
+            log.warning("run %s was declared interrupted while its thread was read", run.id)
+
+    async def _post_answer(self, run: RunRecord, result: PipelineResult) -> str | None:
         reviewers = (await self._reviewers.of(run.channel)).mention() if result.escalated else ""
         ts = None
         for blocks in answer_messages(result, run.id, reviewers=reviewers):
             response = await self._client.chat_postMessage(
                 channel=run.channel, thread_ts=run.thread_ts, blocks=blocks,
                 text=notification(result.synthesis.compliance_status, result.answer_for_asker()),
-                unfurl_links=False, unfurl_media=False)
+                unfurl_links=False, unfurl_media=False, metadata=answer_metadata(run.id))
             ts = response["ts"]
-        await self._store.set_answer_ts(run.id, ts)
+        return ts
 
     async def _reuse(self, run: RunRecord, entry: LibraryEntry) -> None:
         if not await self._store.mark_reused(run.id, run.claimed_by):

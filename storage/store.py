@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import sqlite3
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
@@ -43,7 +44,7 @@ def open_database(path: Path) -> SqliteDatabase:
         raise DatabaseUnreadable(path, "it is a folder")
     db = sqlite_utils.Database(sqlite3.connect(private_file(path), check_same_thread=False, timeout=30))
     try:
-        db.enable_wal()
+        _enable_wal(db)
         # WAL with synchronous=NORMAL survives a crash of the process without an fsync per commit.
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA secure_delete=ON")  # purged questions are overwritten, not left in free pages
@@ -51,6 +52,19 @@ def open_database(path: Path) -> SqliteDatabase:
         db.conn.close()
         raise DatabaseUnreadable(path, str(exc)) from exc
     return SqliteDatabase(db)
+
+
+def _enable_wal(db: sqlite_utils.Database, tries: int = 100) -> None:
+    # Switching a new file to WAL while another process does the same can fail at once with
+    # "database is locked", the busy timeout notwithstanding: replicas starting together try again.
+    for attempt in range(tries):
+        try:
+            db.enable_wal()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == tries - 1:
+                raise
+            time.sleep(0.05)
 
 
 def connect(where: str | Path) -> Database:
@@ -168,29 +182,43 @@ class Store:
         With `worker`, only while that worker still holds the run: False (nothing written)
         when the run was declared interrupted or taken over meanwhile.
         """
+        return await self._run(self._write_result, run_id, result, worker, _final_status(result))
+
+    async def record_answer(self, run_id: str, result: PipelineResult, worker: str) -> bool:
+        """Record the result of a run `worker` holds, before its answer is posted; False when it no
+        longer holds it.
+
+        The run stays `running` (its lease renewed) until `posted`: a worker that dies in between
+        leaves a run whose lease expires and which goes back to the queue with its result, for the
+        next worker to post rather than answer anew."""
+        return await self._run(self._write_result, run_id, result, worker, "running")
+
+    async def posted(self, run_id: str, worker: str, result: PipelineResult, answer_ts: str | None = None) -> bool:
+        """The recorded answer is in its thread (`answer_ts`: the message carrying it): the run is
+        done (or failed); False when `worker` no longer holds it."""
+        values = {"status": _final_status(result), **({"answer_ts": answer_ts} if answer_ts else {})}
+        return await self._run(self._held_update, run_id, worker, values)
+
+    def _write_result(self, run_id: str, result: PipelineResult, worker: str | None, status: str) -> bool:
         s = result.synthesis
         values = {
-            "status": "done" if result.success else "failed", "verdict": result.verdict,
+            "status": status, "verdict": result.verdict,
             "compliance_status": s.compliance_status if s else None, "confidence": s.confidence_score if s else None,
             "escalated": int(result.escalated), "result_json": result.model_dump_json(),
             "finished_at": now().isoformat(), "duration_ms": result.duration_ms,
             "llm_calls": result.llm_calls(), "tokens": result.tokens(), "error": result.error,
         }
         events = [{"run_id": run_id, **t.model_dump(mode="json")} for t in result.trace]
-
-        def write() -> bool:
-            with self.db.transaction():
-                if worker is not None:
-                    held = self.db.execute("SELECT 1 FROM runs WHERE id = ? AND status = 'running' AND claimed_by = ?",
-                                                (run_id, worker)).fetchone()
-                    if not held:
-                        return False
-                self.db["runs"].update(run_id, values)
-                if events:
-                    self.db["run_events"].insert_all(events)
-            return True
-
-        return await self._run(write)
+        with self.db.transaction():
+            if worker is not None:
+                held = self.db.execute("SELECT 1 FROM runs WHERE id = ? AND status = 'running' AND claimed_by = ?",
+                                       (run_id, worker)).fetchone()
+                if not held:
+                    return False
+            self.db["runs"].update(run_id, values)
+            if events:
+                self.db["run_events"].insert_all(events)
+        return True
 
     async def fail_run(self, run_id: str, error: str, worker: str) -> bool:
         """Mark a run failed when it broke outside the pipeline (Slack refusing the answer and the like);
@@ -224,10 +252,6 @@ class Store:
     async def set_subject(self, run_id: str, subject: str) -> None:
         """Remember what a follow-up was about."""
         await self._run(lambda: self.db["runs"].update(run_id, {"subject": subject}))
-
-    async def set_answer_ts(self, run_id: str, ts: str) -> None:
-        """Remember the message that carries the answer (its buttons are updated later)."""
-        await self._run(lambda: self.db["runs"].update(run_id, {"answer_ts": ts}))
 
     async def get_run(self, run_id: str) -> RunRecord:
         """One run, or RunNotFound."""
@@ -414,3 +438,7 @@ class Store:
                 self.db.close()
 
         await asyncio.to_thread(close)
+
+
+def _final_status(result: PipelineResult) -> str:
+    return "done" if result.success else "failed"

@@ -331,7 +331,7 @@ async def test_a_run_taken_from_its_worker_is_answered_once_by_the_next_claim(sl
         await app.sender.mention("Do you support SAML 2.0 single sign-on?", ts="800.1")
         store = app.deps.store
         for _ in range(200):
-            running = list(store.db["runs"].rows_where("status = 'running'"))
+            running = await store.call(lambda: list(store.db["runs"].rows_where("status = 'running'")))
             if running:
                 break
             await asyncio.sleep(0.05)

@@ -13,6 +13,8 @@ from agents.llm import RetryPolicy
 from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from bot.app import recover_interrupted
+from bot.blocks import answer_messages
+from bot.delivery import answer_metadata
 
 from .fakes.openai_server import Fault, FakeOpenAI
 from .fakes.scripted_model import ScriptedModel
@@ -57,6 +59,65 @@ async def test_a_run_cut_off_by_a_dead_process_is_tried_once_more_then_its_threa
     await app._runner.cleanup()
     await app._session.close()
     await app.deps.store.close()
+
+
+async def _dead_after_answering(slack, kb_index, embedder, tmp_path, *, posted: bool):
+    """A run answered by a worker that died before recording that its answer was posted (`posted`:
+    after posting it); returns the run."""
+    first = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, lease_seconds=3)
+    await first.worker.stop()  # the process that answers below dies
+    queued = await first.deps.store.enqueue("Do you encrypt data at rest?", asker="U1", channel="C1",
+                                            thread_ts="210.1")
+    run = await first.deps.store.claim_next("dead-worker", "offline")
+    answered = await Pipeline(kb_index).run(queued.question)
+    marked = answered.synthesis.model_copy(update={"answer": "Answered before the crash: " + answered.synthesis.answer})
+    answered = answered.model_copy(update={"synthesis": marked})
+    assert await first.deps.store.record_answer(run.id, answered, run.claimed_by)
+    if posted:
+        await first.deps.client.chat_postMessage(channel="C1", thread_ts="210.1", text="answer",
+                                                 blocks=answer_messages(answered, run.id)[0],
+                                                 metadata=answer_metadata(run.id))
+    await first._runner.cleanup()
+    await first._session.close()
+    await first.deps.store.close()
+    return run
+
+
+async def _taken_over(slack, kb_index, embedder, tmp_path, run):
+    """Another process takes the dead worker's run over once its lease expired; its answers in the thread."""
+    second = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, lease_seconds=3)
+    for _ in range(100):  # its worker finds the lease expired at a sweep
+        if (await second.deps.store.get_run(run.id)).status == "done":
+            break
+        await asyncio.sleep(0.1)
+    await second.settle()
+    done = await second.deps.store.get_run(run.id)
+    await second.stop()
+    return done, [m for m in slack.thread("C1", "210.1") if "confidence" in json.dumps(m.get("blocks", []))]
+
+
+async def test_an_answer_its_dead_worker_recorded_but_never_posted_is_posted_by_another(slack, kb_index, embedder,
+                                                                                       tmp_path):
+    run = await _dead_after_answering(slack, kb_index, embedder, tmp_path, posted=False)
+    done, answers = await _taken_over(slack, kb_index, embedder, tmp_path, run)
+    assert len(answers) == 1 and "Answered before the crash" in json.dumps(answers[0]["blocks"]), \
+        "the recorded answer, not a new one"
+    assert (done.status, done.answer_ts, done.attempts) == ("done", answers[0]["ts"], 2)
+
+
+async def test_an_answer_posted_just_before_its_worker_died_is_not_posted_twice(slack, kb_index, embedder, tmp_path):
+    run = await _dead_after_answering(slack, kb_index, embedder, tmp_path, posted=True)
+    done, answers = await _taken_over(slack, kb_index, embedder, tmp_path, run)
+    assert len(answers) == 1, "the thread already had it"
+    assert (done.status, done.answer_ts) == ("done", answers[0]["ts"])
+
+
+async def test_without_the_history_scope_a_possibly_posted_answer_is_posted_again_rather_than_lost(
+        slack, kb_index, embedder, tmp_path):
+    run = await _dead_after_answering(slack, kb_index, embedder, tmp_path, posted=True)
+    slack.fail_next("conversations.replies", SlackFault(error="missing_scope"))
+    done, answers = await _taken_over(slack, kb_index, embedder, tmp_path, run)
+    assert len(answers) == 2 and done.status == "done"
 
 
 async def test_approved_answer_is_reused_and_can_be_rerun(slack, kb_index, embedder, tmp_path):

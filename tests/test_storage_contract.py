@@ -115,6 +115,25 @@ async def test_a_run_whose_lease_expires_is_queued_again_once_and_its_late_holde
     assert not await replica.finish_run(run.id, _answered(run.question), second.claimed_by)
 
 
+async def test_an_answer_recorded_but_not_posted_goes_back_to_the_queue_with_it(databases):
+    store, replica = databases.open(lease_seconds=0.3), databases.open(lease_seconds=0.3)
+    run = await store.enqueue("Is data encrypted?", asker="U1", channel="C1", thread_ts="1.0")
+    first = await store.claim_next("w1", "offline")
+    assert await store.record_answer(run.id, _answered(run.question), first.claimed_by)
+    recorded = await store.get_run(run.id)
+    assert (recorded.status, recorded.compliance_status) == ("running", "Fully Supported"), "not done until posted"
+    assert await store.renew(run.id, first.claimed_by), "the lease is kept while the answer is posted"
+    await asyncio.sleep(0.5)  # the worker died before posting
+    assert await replica.expire_leases() == []
+    again = await replica.claim_next("w2", "offline")
+    assert again.id == run.id and again.result().synthesis.answer.startswith("Yes."), "the answer comes with it"
+    assert not await store.posted(run.id, first.claimed_by, _answered(run.question), "9.9"), "the dead attempt"
+    assert await replica.posted(run.id, again.claimed_by, _answered(run.question), "5.5")
+    done = await store.get_run(run.id)
+    assert (done.status, done.answer_ts) == ("done", "5.5")
+    assert (await store.last_answer_in_thread("C1", "1.0")).id == run.id
+
+
 async def test_a_decision_is_recorded_once_and_every_action_is_chained_in_an_append_only_log(databases):
     store, replica = databases.open(), databases.open()
     run = await store.enqueue("Do you hold SOC 2?", asker="U1", channel="C1", thread_ts="1.0")

@@ -116,9 +116,17 @@ class FakeSlack:
     def _chat_postMessage(self, args: dict) -> dict:
         ts = f"{1700000000 + next(self._ts)}.000100"
         message = {"ts": ts, "channel": args["channel"], "text": args.get("text", ""), "blocks": args.get("blocks", []),
-                   "thread_ts": args.get("thread_ts"), "user": BOT_USER}
+                   "thread_ts": args.get("thread_ts"), "user": BOT_USER,
+                   **({"metadata": args["metadata"]} if args.get("metadata") else {})}
         self.messages[args["channel"]][ts] = message
         return {"ok": True, "channel": args["channel"], "ts": ts, "message": message}
+
+    def _conversations_replies(self, args: dict) -> dict:
+        # One page; metadata only when asked for, as Slack does.
+        found = self.thread(args["channel"], args["ts"])
+        if str(args.get("include_all_metadata")).lower() not in ("true", "1"):
+            found = [{k: v for k, v in m.items() if k != "metadata"} for m in found]
+        return {"ok": True, "messages": found, "has_more": False}
 
     def _chat_update(self, args: dict) -> dict:
         message = self.messages[args["channel"]].get(args["ts"])
@@ -209,7 +217,7 @@ async def _arguments(request: web.Request) -> dict:
         args = {**request.query, **await request.json()}
     else:
         args = {**request.query, **await request.post()}
-    for key in ("blocks", "view", "attachments", "files"):
+    for key in ("blocks", "view", "attachments", "files", "metadata"):
         if isinstance(args.get(key), str):
             args[key] = json.loads(args[key])
     return args
