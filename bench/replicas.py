@@ -1,13 +1,15 @@
 """Replicas benchmark: three `rfpbot serve --http` processes sharing one PostgreSQL database
 behind the fake Slack API, one of them killed (SIGKILL) halfway through the load.
 
-Signed mentions go to the replicas in turn, as a load balancer would send them; a tenth are
+Signed mentions go to the replicas in turn, as a load balancer would send them, arriving at
+random times (100 a second on average, `--rate`; `--rate 0` sends them as fast as `--concurrency`
+allows: bursts of 30 at once, the worst case for acknowledgements on two cores); a tenth are
 delivered twice, the second time to another replica (Slack retrying a late ack). Once half
 the mentions are sent, the replica whose worker holds the most runs under way is killed
 (its process group: server and worker); what would have gone to it goes to the next one. Every question must be answered exactly once: the dead replica's runs go back to the
 queue when their leases expire and the others answer them.
 
-    python bench/replicas.py [--events 300] [--redeliver 0.1] [--lease 6] [--llm-latency-ms 200] [--json]
+    python bench/replicas.py [--events 300] [--redeliver 0.1] [--lease 6] [--llm-latency-ms 200] [--rate 100] [--json]
 
 The replicas answer with the OpenAI engine against the fake model server (each call takes
 --llm-latency-ms), so that runs last a second or two and the killed replica holds some when it
@@ -62,7 +64,7 @@ async def _load(replicas: list[Replica], args) -> tuple[list[float], int, int, i
     """Send every mention, killing the busiest replica halfway; returns ack latencies, HTTP errors,
     deliveries moved off the dead replica and the runs it held when it died."""
     texts = [q["question"] for q in questions()]
-    rng = random.Random(5)
+    rng, arrivals = random.Random(5), random.Random(7)
     slots = asyncio.Semaphore(args.concurrency)
     latencies: list[float] = []
     errors = moved = 0
@@ -91,11 +93,21 @@ async def _load(replicas: list[Replica], args) -> tuple[list[float], int, int, i
             if rng.random() < args.redeliver:
                 await deliver(n, 1, n + 1)  # Slack's retry lands on another replica
 
+    async def send(numbers: range) -> None:
+        if not args.rate:
+            await asyncio.gather(*(one(n) for n in numbers))
+            return
+        sent = []
+        for n in numbers:  # open loop: mentions arrive at random times, `rate` a second on average
+            sent.append(asyncio.create_task(one(n)))
+            await asyncio.sleep(arrivals.expovariate(args.rate))
+        await asyncio.gather(*sent)
+
     half = args.events // 2
-    await asyncio.gather(*(one(n) for n in range(half)))
+    await send(range(half))
     victim, held = await _busiest(replicas, args.url)
     victim.kill()
-    await asyncio.gather(*(one(n) for n in range(half, args.events)))
+    await send(range(half, args.events))
     return latencies, errors, moved, held
 
 
@@ -226,7 +238,9 @@ def main() -> None:
     """Parse arguments, run, print."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=300)
-    parser.add_argument("--concurrency", type=int, default=30)
+    parser.add_argument("--concurrency", type=int, default=30, help="deliveries under way at once (at most)")
+    parser.add_argument("--rate", type=float, default=100,
+                        help="mentions a second, arriving at random (0: as fast as --concurrency allows)")
     parser.add_argument("--redeliver", type=float, default=0.1, help="share of events delivered twice")
     parser.add_argument("--lease", type=float, default=6.0, help="RFPBOT_LEASE_SECONDS of the replicas")
     parser.add_argument("--runs", type=int, default=4, help="RFPBOT_MAX_CONCURRENT_RUNS of each replica")

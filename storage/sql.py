@@ -79,6 +79,15 @@ class Database:
         """Run several statements (a migration), as one transaction."""
         raise NotImplementedError
 
+    def insert_unless_seen(self, table: str, row: dict, seen_table: str, seen: dict) -> bool:
+        """Add `row` to `table` only if `seen` is new to `seen_table` (its key not taken), both or
+        neither; False when it was seen before."""
+        with self.transaction():
+            if self[seen_table].insert(seen, ignore=True) != 1:
+                return False
+            self[table].insert(row)
+        return True
+
     def lock(self, name: str) -> None:
         """Inside a transaction: wait until no other process holds `name`, and hold it until the end
         (SQLite's write transactions already run one at a time)."""
@@ -292,6 +301,15 @@ class PostgresDatabase(Database):
         conn = self._conn()
         with conn.transaction():
             conn.execute(sql)  # no parameters: psycopg sends it as one simple query, several statements
+
+    def insert_unless_seen(self, table: str, row: dict, seen_table: str, seen: dict) -> bool:
+        # One statement, so one round trip where a transaction takes four: this is on the path of
+        # Slack's acknowledgement.
+        seen_columns, columns = ", ".join(_quoted(c) for c in seen), ", ".join(_quoted(c) for c in row)
+        sql = (f"WITH seen AS (INSERT INTO {seen_table} ({seen_columns}) VALUES ({', '.join('?' for _ in seen)}) "
+               f"ON CONFLICT DO NOTHING RETURNING 1) "
+               f"INSERT INTO {table} ({columns}) SELECT {', '.join('?' for _ in row)} FROM seen")
+        return self.execute(sql, [*seen.values(), *row.values()]).rowcount == 1
 
     def lock(self, name: str) -> None:
         self.execute("SELECT pg_advisory_xact_lock(hashtext(?))", [name])

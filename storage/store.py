@@ -117,10 +117,11 @@ class Store:
                            queued_at=now(), clarify=clarify)
 
         def insert() -> RunRecord | None:
-            with self.db.transaction():
-                if event_id and not self.record_event(event_id, "question"):
-                    return None
-                self.db["runs"].insert(record.model_dump(mode="json"))
+            row = record.model_dump(mode="json")
+            if not event_id:
+                self.db["runs"].insert(row)
+            elif not self.db.insert_unless_seen("runs", row, "slack_events", _event(event_id, "question")):
+                return None
             return record
 
         return await self._run(insert)
@@ -336,10 +337,7 @@ class Store:
 
     def record_event(self, event_id: str, kind: str) -> bool:
         """Record a Slack event id inside the caller's transaction (on the store's thread); False when seen."""
-        cursor = self.db.execute(
-            "INSERT INTO slack_events (event_id, kind, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            (event_id, kind, now().isoformat()))
-        return cursor.rowcount == 1
+        return self.db["slack_events"].insert(_event(event_id, kind), ignore=True) == 1
 
     # -- reviews -----------------------------------------------------------------------
 
@@ -442,3 +440,7 @@ class Store:
 
 def _final_status(result: PipelineResult) -> str:
     return "done" if result.success else "failed"
+
+
+def _event(event_id: str, kind: str) -> dict:
+    return {"event_id": event_id, "kind": kind, "received_at": now().isoformat()}

@@ -23,6 +23,7 @@ async def _is_direct_message(event: dict) -> bool:
     return event.get("channel_type") == "im" and not event.get("bot_id")
 
 
+QUEUED = "rfpbot_queued"  # set on the request's context by `queue_before_ack` once the question is queued
 NOT_A_QUESTIONNAIRE = ("I can fill in questionnaires shared as .csv or .xlsx files; {names} is not one. "
                        "Share the questionnaire as CSV or XLSX, or ask your question in words.")
 
@@ -39,6 +40,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
                 event, context.get("bot_user_id")):
             try:
                 await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
+                context[QUEUED] = True
             except Exception:  # noqa: BLE001 - the listener tries again after the acknowledgement
                 log.exception("queueing a question before acknowledging its event failed")
         await next()
@@ -46,10 +48,12 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     app.middleware(queue_before_ack)
 
     async def app_mention(body: dict, event: dict, context) -> None:
-        await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
+        if not context.get(QUEUED):
+            await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
 
     async def direct_message(body: dict, event: dict, context) -> None:
-        await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
+        if not context.get(QUEUED):
+            await ask(deps, MessageEvent.model_validate(event), body.get("event_id"), context.get("bot_user_id"))
 
     async def home_opened(event: dict) -> None:
         if event.get("tab") == "home":
@@ -74,8 +78,9 @@ def _plain_question(event: dict, bot_user_id: str | None) -> bool:
 async def ask(deps: AppDeps, event: MessageEvent, event_id: str | None, bot_user_id: str | None = None) -> None:
     """Queue a question; in a thread it is a follow-up to the thread's earlier question.
 
-    A plain question was queued before the acknowledgement already (`queue_before_ack`); here
-    its event id is found taken. Files and small talk are handled after it.
+    A plain question is queued before the acknowledgement (`queue_before_ack`) and its listener
+    then does nothing; files and small talk are handled after it. A redelivered event finds its
+    event id taken.
     """
     text = question_text(event.text, bot_user_id)
     if event.files and await _questionnaires(deps, event, text, event_id):
