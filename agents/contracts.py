@@ -206,8 +206,14 @@ class AnswerSignals(BaseModel):
     blocking: float = 0.0
     uncited: float = 0.0
 
+    @property
+    def universal_fully(self) -> float:
+        """1 when a question about all, every, any or each is answered "Fully Supported": the quote must then
+        hold for every case, which a passage that shares the question's words often does not."""
+        return self.universal_question * self.fully
+
     def vector(self, names: Sequence[str]) -> list[float]:
-        """The values of the named features, in that order."""
+        """The values of the named features (fields or the properties above), in that order."""
         return [float(getattr(self, name)) for name in names]
 
 

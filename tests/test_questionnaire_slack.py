@@ -69,8 +69,8 @@ async def share(app, slack, questions: list[str], ts: str) -> tuple[bytes, list[
 
 async def test_review_decisions_redraw_the_page_and_export_again_applies_them(app, slack):
     # Two answers the send-or-review model is unsure of: a near-miss abstention (SOC 1 beside SOC 2) and a
-    # "Fully Supported" from a passage on the disaster-recovery plan, not on replicating customer data.
-    questions = sample_questions(1) + UNANSWERABLE[:1] + ["Is customer data replicated to a second region for disaster recovery?"]
+    # "Fully Supported" from passages on backups kept in a second region, not on replicating data in real time.
+    questions = sample_questions(1) + UNANSWERABLE[:1] + ["Do you replicate customer data across regions in real time?"]
     original, thread = await share(app, slack, questions, "2100.1")
     page = next(m for m in thread if "Answers to review" in json.dumps(m.get("blocks", [])))
     run_ids = [e["value"] for b in page["blocks"] for e in b.get("elements", []) if e.get("action_id") == "review_approve"]
@@ -85,7 +85,7 @@ async def test_review_decisions_redraw_the_page_and_export_again_applies_them(ap
 
     await app.sender.click("review_reject", rejected, user="UREV", message_ts=page["ts"])
     await app.settle()
-    await app.sender.submit_view(slack.views[-1]["view"], {"reason": "We do not replicate it: see the 2026 DR plan."}, user="UREV")
+    await app.sender.submit_view(slack.views[-1]["view"], {"reason": "Backups are daily, not real time: see the 2026 DR plan."}, user="UREV")
     await app.settle()
     assert "review_approve" not in json.dumps(slack.messages["C1"][page["ts"]]["blocks"])
 
