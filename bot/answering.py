@@ -201,8 +201,9 @@ class QuestionWorker:
         return earlier_turn(subject, last.result())
 
     async def _run(self, run: RunRecord, context: EarlierTurn | None, pipeline: Pipeline, offer: Offer | None) -> None:
-        progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)
-        await progress.start()
+        progress = self._progress(run)
+        if (ts := await progress.start()) != run.progress_ts:
+            await self._store.set_progress_ts(run.id, ts)
         result = await pipeline.run(run.question, on_progress=progress.on_event, context=context,
                                           threshold=await self._reviewers.threshold(run.channel))
         if offer is not None:
@@ -225,7 +226,14 @@ class QuestionWorker:
         if not await self._store.posted(run.id, run.claimed_by, result, ts):
             log.warning("run %s was declared interrupted while its answer was posted", run.id)
 
+    def _progress(self, run: RunRecord) -> ProgressMessage:
+        progress = ProgressMessage(self._client, run.channel, run.thread_ts, run.question, self._progress_interval)
+        progress.resume(run.progress_ts)  # an earlier attempt's, if its worker died
+        return progress
+
     async def _deliver_recorded(self, run: RunRecord, result: PipelineResult) -> None:
+        if run.progress_ts:  # the dead worker's progress message: it says how the run ended, as usual
+            await self._progress(run).finish(_outcome(result))
         ts = await posted_before(self._client, run) if result.success and not result.blocked else None
         if ts is None:
             await self._deliver(run, result)

@@ -32,12 +32,25 @@ class ProgressMessage:
         self._last = 0.0
         self._pending: asyncio.Task | None = None
 
-    async def start(self) -> None:
-        """Post the message the updates will rewrite."""
+    def resume(self, ts: str | None) -> None:
+        """Rewrite the message an earlier attempt at the same question posted (its ts), not a new one."""
+        self._ts = ts
+
+    async def start(self) -> str:
+        """Post the message the updates will rewrite (or rewrite the resumed one); returns its ts."""
+        self._last = time.monotonic()
+        if self._ts is not None:
+            try:
+                await self._client.chat_update(channel=self._channel, ts=self._ts,
+                                               text=progress_text(self._question, []))
+                return self._ts
+            except SlackApiError as exc:  # deleted meanwhile, say: a new one then
+                log.info("could not rewrite progress message %s (%s); posting another", self._ts,
+                         exc.response.get("error"))
         response = await self._client.chat_postMessage(
             channel=self._channel, thread_ts=self._thread_ts, text=progress_text(self._question, []))
         self._ts = response["ts"]
-        self._last = time.monotonic()
+        return self._ts
 
     async def on_event(self, event: ProgressEvent) -> None:
         """Add a finished stage; update now, or once the interval has passed."""

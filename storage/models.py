@@ -50,6 +50,8 @@ class RunRecord(BaseModel):
     """Whether a vague question may be asked back about (False once the asker chose a reading)."""
     attempts: int = 0
     """How many times a worker claimed it (a run whose worker died is queued again, once)."""
+    progress_ts: str | None = None
+    """The progress message in its thread (rewritten by the next attempt, not posted again)."""
 
     def result(self) -> PipelineResult | None:
         """The pipeline result stored with the run, once it finished."""

@@ -103,6 +103,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE runs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
     """,
+    # 9: the run's progress message, so that the worker taking over a dead one's run rewrites it
+    # rather than leave it "working" beside a second one.
+    """
+    ALTER TABLE runs ADD COLUMN progress_ts TEXT;
+    """,
 ]
 
 

@@ -250,6 +250,10 @@ class Store:
 
         return await self._run(update)
 
+    async def set_progress_ts(self, run_id: str, ts: str) -> None:
+        """Remember the run's progress message."""
+        await self._run(lambda: self.db["runs"].update(run_id, {"progress_ts": ts}))
+
     async def set_subject(self, run_id: str, subject: str) -> None:
         """Remember what a follow-up was about."""
         await self._run(lambda: self.db["runs"].update(run_id, {"subject": subject}))

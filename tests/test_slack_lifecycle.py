@@ -72,6 +72,8 @@ async def _dead_after_answering(slack, kb_index, embedder, tmp_path, *, posted: 
     answered = await Pipeline(kb_index).run(queued.question)
     marked = answered.synthesis.model_copy(update={"answer": "Answered before the crash: " + answered.synthesis.answer})
     answered = answered.model_copy(update={"synthesis": marked})
+    progress = await first.deps.client.chat_postMessage(channel="C1", thread_ts="210.1", text="Working on it")
+    await first.deps.store.set_progress_ts(run.id, progress["ts"])
     assert await first.deps.store.record_answer(run.id, answered, run.claimed_by)
     if posted:
         await first.deps.client.chat_postMessage(channel="C1", thread_ts="210.1", text="answer",
@@ -103,6 +105,38 @@ async def test_an_answer_its_dead_worker_recorded_but_never_posted_is_posted_by_
     assert len(answers) == 1 and "Answered before the crash" in json.dumps(answers[0]["blocks"]), \
         "the recorded answer, not a new one"
     assert (done.status, done.answer_ts, done.attempts) == ("done", answers[0]["ts"], 2)
+    progress = [m for m in slack.thread("C1", "210.1") if ("Working on it" in m["text"] or "Done" in m["text"])
+                and "confidence" not in json.dumps(m.get("blocks", []))]
+    assert len(progress) == 1 and progress[0]["text"].startswith(":white_check_mark: Done"), \
+        "the dead worker's progress message says how it ended"
+
+
+async def test_a_run_answered_again_after_its_worker_died_rewrites_the_first_progress_message(
+        slack, kb_index, embedder, tmp_path):
+    first = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, lease_seconds=3)
+    await first.worker.stop()
+    queued = await first.deps.store.enqueue("Do you encrypt data at rest?", asker="U1", channel="C1",
+                                            thread_ts="220.1")
+    run = await first.deps.store.claim_next("dead-worker", "offline")
+    progress = await first.deps.client.chat_postMessage(channel="C1", thread_ts="220.1", text="Working on it")
+    await first.deps.store.set_progress_ts(queued.id, progress["ts"])  # then the worker died mid-answer
+    await first._runner.cleanup()
+    await first._session.close()
+    await first.deps.store.close()
+
+    second = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, lease_seconds=3)
+    for _ in range(100):
+        if (await second.deps.store.get_run(run.id)).status == "done":
+            break
+        await asyncio.sleep(0.1)
+    await second.settle()
+    await second.stop()
+    thread = slack.thread("C1", "220.1")
+    answers = [m for m in thread if "confidence" in json.dumps(m.get("blocks", []))]
+    progress_messages = [m for m in thread if m not in answers]
+    assert len(answers) == 1 and len(progress_messages) == 1, "one progress message, rewritten"
+    assert progress_messages[0]["ts"] == progress["ts"] and progress_messages[0]["text"].startswith(
+        ":white_check_mark: Done")
 
 
 async def test_an_answer_posted_just_before_its_worker_died_is_not_posted_twice(slack, kb_index, embedder, tmp_path):
