@@ -23,8 +23,8 @@ from agents.pipeline import Pipeline
 from storage import LibraryEntry, RunRecord, Store
 
 from .batch_worker import JobWorker
-from .delivery import answer_metadata, posted_before
 from .blocks import answer_messages, clarification_blocks, error_text, library_blocks, notification
+from .delivery import answer_metadata, posted_before
 from .interrupted import tell_interrupted
 from .leases import keep_lease
 from .knowledge import ChannelSources, KnowledgeBaseMissing
