@@ -165,8 +165,8 @@ async def run(args) -> dict:
                                         "--port", str(port), "--workers", str(args.workers)], env=env, cwd=ROOT,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
             replicas.append(Replica(process, port))
-        for replica in replicas:
-            await wait_ready(f"http://127.0.0.1:{replica.port}/healthz", replica.process)
+        for replica in replicas:  # as a load balancer would: once its worker has loaded
+            await wait_ready(f"http://127.0.0.1:{replica.port}/readyz", replica.process)
         async with aiohttp.ClientSession() as session:
             for replica in replicas:
                 replica.sender = SlackSender(f"http://127.0.0.1:{replica.port}/slack/events", session)

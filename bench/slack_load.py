@@ -43,7 +43,7 @@ async def answers_by_thread(session: aiohttp.ClientSession, slack_url: str) -> d
 
 
 async def wait_ready(url: str, process: subprocess.Popen) -> None:
-    """Until `url` (the server's /healthz) answers 200; the server's stderr if it exits first."""
+    """Until `url` (the server's /healthz or /readyz) answers 200; the server's stderr if it exits first."""
     async with aiohttp.ClientSession() as session:
         for _ in range(300):
             if process.poll() is not None:

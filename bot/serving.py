@@ -45,8 +45,9 @@ async def serve(args: argparse.Namespace, settings: Settings, workers: WorkerPro
 
     watching = asyncio.create_task(workers.watch(on_death)) if workers else None
     try:
-        serving = (_serve_http(app, settings.slack_signing_secret, args.host, args.port, stop) if args.http
-                   else _serve_socket(app, settings.slack_app_token, stop, args.host, args.port))
+        ready = workers.ready if workers else (lambda: (0, 0))
+        serving = (_serve_http(app, settings.slack_signing_secret, args.host, args.port, stop, ready) if args.http
+                   else _serve_socket(app, settings.slack_app_token, stop, args.host, args.port, ready))
         await serving
     finally:
         if purging:
@@ -97,8 +98,8 @@ async def _listen(application: web.Application, host: str, port: int) -> web.App
     return runner
 
 
-async def _serve_http(app, signing_secret: str, host: str, port: int, stop: asyncio.Event) -> None:
-    runner = await _listen(web_app(app, signing_secret), host, port)
+async def _serve_http(app, signing_secret: str, host: str, port: int, stop: asyncio.Event, ready) -> None:
+    runner = await _listen(web_app(app, signing_secret, ready), host, port)
     print(f"rfpbot listening on http://{host}:{port}{EVENTS_PATH}", flush=True)
     try:
         await stop.wait()
@@ -106,12 +107,12 @@ async def _serve_http(app, signing_secret: str, host: str, port: int, stop: asyn
         await runner.cleanup()
 
 
-async def _serve_socket(app, app_token: str, stop: asyncio.Event, host: str, port: int) -> None:
+async def _serve_socket(app, app_token: str, stop: asyncio.Event, host: str, port: int, ready) -> None:
     from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
     handler = AsyncSocketModeHandler(app, app_token)
     await handler.connect_async()
-    health = await _listen(health_app(), host, port)  # the same /healthz as HTTP mode, for health checks
+    health = await _listen(health_app(ready), host, port)  # the same /healthz as HTTP mode, for health checks
     print(f"rfpbot connected in Socket Mode (health on http://{host}:{port}/healthz)", flush=True)
     try:
         await stop.wait()

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .answering import QuestionWorker
 
 log = logging.getLogger(__name__)
+READY_LINE = "rfpbot worker ready"  # what a worker process prints once it has loaded and can answer
 
 
 class InProcessWorker:
@@ -61,12 +62,19 @@ class WorkerProcesses:
     """`rfpbot worker` child processes, restarted if one dies.
 
     `start` spawns them at once, so that they load while the serving process does;
-    `watch` restarts any that dies, once the server can tell the threads it left; `stop` ends them."""
+    `watch` restarts any that dies, once the server can tell the threads it left; `stop` ends them.
+    Each says on its standard output when it has loaded (`ready`); anything else it prints is passed on."""
 
     def __init__(self, count: int, arguments: list[str]) -> None:
         self._count = count
         self._arguments = arguments
         self._children: list[asyncio.subprocess.Process] = []
+        self._loaded: set[int] = set()
+        self._readers: list[asyncio.Task] = []
+
+    def ready(self) -> tuple[int, int]:
+        """How many workers are running and loaded, of how many there should be."""
+        return sum(c.returncode is None and c.pid in self._loaded for c in self._children), self._count
 
     async def start(self) -> None:
         """Spawn the workers."""
@@ -83,7 +91,18 @@ class WorkerProcesses:
                     self._children[n] = await self._spawn()
 
     async def _spawn(self) -> asyncio.subprocess.Process:
-        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.cli", "worker", *self._arguments)
+        child = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.cli", "worker", *self._arguments,
+                                                     stdout=asyncio.subprocess.PIPE)
+        self._readers.append(asyncio.create_task(self._read(child)))
+        return child
+
+    async def _read(self, child: asyncio.subprocess.Process) -> None:
+        async for line in child.stdout:
+            if line.decode(errors="replace").strip() == READY_LINE:
+                self._loaded.add(child.pid)
+            else:
+                sys.stdout.buffer.write(line)
+                sys.stdout.flush()
 
     async def stop(self) -> None:
         """Terminate the workers (each finishes the runs under way first), killing any that hangs."""
@@ -95,3 +114,6 @@ class WorkerProcesses:
                 await asyncio.wait_for(child.wait(), 30)
             except TimeoutError:
                 child.kill()
+        for reader in self._readers:
+            reader.cancel()
+        await asyncio.gather(*self._readers, return_exceptions=True)

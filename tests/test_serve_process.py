@@ -47,6 +47,14 @@ async def test_serve_answers_through_its_worker(slack, tmp_path, workers):
                             break
                 except aiohttp.ClientError:
                     await asyncio.sleep(0.1)
+            for _ in range(600):  # ready once its worker has loaded (a balancer's readiness probe)
+                async with session.get(f"http://127.0.0.1:{port}/readyz") as response:
+                    readiness = (response.status, await response.json())
+                if readiness[0] == 200:
+                    break
+                assert readiness[1]["workers"] == 1 and readiness[1]["workers_ready"] == 0
+                await asyncio.sleep(0.1)
+            assert readiness == (200, {"ready": True, "workers_ready": int(workers), "workers": int(workers)})
             sender = SlackSender(f"http://127.0.0.1:{port}/slack/events", session)
             assert (await sender.mention("Are you ISO 27001 certified?", ts="900.1")).status == 200
             for _ in range(300):
@@ -181,3 +189,21 @@ async def test_a_questionnaire_job_survives_a_restart_and_resumes(slack, tmp_pat
     progress = [m for m in slack.thread("C1", "3000.1") if "big.xlsx" in m["text"] and "answered" in m["text"]]
     assert len(progress) == 1 and f"{len(questions)}/{len(questions)} answered" in progress[0]["text"]
     assert slack.downloads.count(file["id"]) == 1, "the file was fetched once; the job kept it"
+
+
+async def test_readiness_says_503_until_every_worker_has_loaded():
+    from aiohttp.test_utils import TestServer
+
+    from bot.app import health_app
+
+    loaded = [0]
+    async with TestServer(health_app(lambda: (loaded[0], 2)), host="127.0.0.1") as server:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(server.make_url("/readyz")) as response:
+                assert (response.status, await response.json()) == (503, {"ready": False, "workers_ready": 0,
+                                                                          "workers": 2})
+            loaded[0] = 2
+            async with session.get(server.make_url("/readyz")) as response:
+                assert response.status == 200 and (await response.json())["ready"] is True
+            async with session.get(server.make_url("/healthz")) as response:
+                assert response.status == 200, "alive all along"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ctypes
 import logging
 import os
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from ..app import build_worker, slack_client
 from ..deps import make_pipeline, open_index, open_store
 from ..settings import Settings
+from ..worker_host import READY_LINE
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
@@ -29,6 +31,9 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     worker = build_worker(settings, client, store, pipeline, index.embedder,
                           opener=lambda name: open_index(settings, kb=name))
     await pipeline.warm_up()
+    if args.parent_pid:
+        with contextlib.suppress(OSError):  # a server gone meanwhile: the parent-death signal ends this one
+            print(READY_LINE, flush=True)  # the serving process counts it ready (its /readyz)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, worker.stop)
