@@ -100,7 +100,7 @@ async def run(args) -> dict:
         port = free_ports()[0]
         process = spawn(["-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)], env)
         try:
-            await wait_ready(f"http://127.0.0.1:{port}/healthz", process)
+            await wait_ready(f"http://127.0.0.1:{port}/readyz", process)  # once its worker has loaded
             async with aiohttp.ClientSession() as session:
                 sender = SlackSender(f"http://127.0.0.1:{port}/slack/events", session)
                 started = time.perf_counter()
