@@ -97,7 +97,14 @@ class WorkerProcesses:
         return child
 
     async def _read(self, child: asyncio.subprocess.Process) -> None:
-        async for line in child.stdout:
+        # Read to the end whatever comes: a child whose pipe fills up would block on its next print.
+        while True:
+            try:
+                line = await child.stdout.readline()
+            except ValueError:  # a line over the reader's limit: dropped, the reading goes on
+                continue
+            if not line:
+                return
             if line.decode(errors="replace").strip() == READY_LINE:
                 self._loaded.add(child.pid)
             else:
