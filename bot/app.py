@@ -114,31 +114,27 @@ Readiness = Callable[[], tuple[int, int]]
 """How many answering workers are loaded, of how many (see `WorkerProcesses.ready`)."""
 
 
-def _no_worker_processes() -> tuple[int, int]:
-    return 0, 0  # answering in this process: ready once serving
-
-
 async def _health(_: web.Request) -> web.Response:
     return web.json_response({"ok": True})
 
 
-def _readiness(ready: Readiness):
+def _readiness(ready: Readiness | None):
     # /healthz says the process is up; /readyz that it answers too: its workers have loaded (a load
     # balancer sends to the other replicas meanwhile, rather than to one still loading).
     async def handle(_: web.Request) -> web.Response:
-        loaded, total = ready()
+        loaded, total = ready() if ready else (0, 0)  # None: answering in this process, ready once serving
         return web.json_response({"ready": loaded == total, "workers_ready": loaded, "workers": total},
                                  status=200 if loaded == total else 503)
 
     return handle
 
 
-def _health_routes(application: web.Application, ready: Readiness) -> None:
+def _health_routes(application: web.Application, ready: Readiness | None) -> None:
     application.router.add_get("/healthz", _health)
     application.router.add_get("/readyz", _readiness(ready))
 
 
-def web_app(app: AsyncApp, signing_secret: str, ready: Readiness = _no_worker_processes) -> web.Application:
+def web_app(app: AsyncApp, signing_secret: str, ready: Readiness | None = None) -> web.Application:
     """The aiohttp application of HTTP mode: Slack's requests (signed ones only), health and readiness."""
     application = web.Application()
     application.router.add_post(EVENTS_PATH, _slack_handler(app, SignatureCheck(signing_secret)))
@@ -161,7 +157,7 @@ def _slack_handler(app: AsyncApp, check: SignatureCheck):
     return handle
 
 
-def health_app(ready: Readiness = _no_worker_processes) -> web.Application:
+def health_app(ready: Readiness | None = None) -> web.Application:
     """Only health and readiness (Socket Mode has no other HTTP endpoint)."""
     application = web.Application()
     _health_routes(application, ready)

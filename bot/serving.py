@@ -45,7 +45,7 @@ async def serve(args: argparse.Namespace, settings: Settings, workers: WorkerPro
 
     watching = asyncio.create_task(workers.watch(on_death)) if workers else None
     try:
-        ready = workers.ready if workers else (lambda: (0, 0))
+        ready = workers.ready if workers else None
         serving = (_serve_http(app, settings.slack_signing_secret, args.host, args.port, stop, ready) if args.http
                    else _serve_socket(app, settings.slack_app_token, stop, args.host, args.port, ready))
         await serving

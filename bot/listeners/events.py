@@ -34,7 +34,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
     async def queue_before_ack(body: dict, context, next) -> None:  # noqa: A002 - Bolt passes it by this name
         # Bolt acknowledges an event before its listener runs, and Slack never delivers an acknowledged
         # event again: a replica killed in between would lose the question. A plain question is queued
-        # here, before the acknowledgement; the listener then finds its event id taken and does nothing.
+        # here, before the acknowledgement, and marked on the request's context: its listener does nothing.
         event = body.get("event") or {}
         if body.get("type") == "event_callback" and body.get("event_id") and _plain_question(
                 event, context.get("bot_user_id")):
@@ -71,8 +71,12 @@ def _plain_question(event: dict, bot_user_id: str | None) -> bool:
     direct = event.get("type") == "message" and event.get("channel_type") == "im" and not event.get("subtype")
     if not (event.get("type") == "app_mention" or direct) or event.get("bot_id") or event.get("files"):
         return False
-    text = question_text(event.get("text") or "", bot_user_id)
-    return bool(text) and text.lower() not in ("help", "?") and not small_talk(text)
+    return not _talk(question_text(event.get("text") or "", bot_user_id))
+
+
+def _talk(text: str) -> str | None:
+    """What kind of small talk `text` is (no text, or help, asks what the bot is about); None for a question."""
+    return "about" if not text or text.lower() in ("help", "?") else small_talk(text)
 
 
 async def ask(deps: AppDeps, event: MessageEvent, event_id: str | None, bot_user_id: str | None = None) -> None:
@@ -85,7 +89,7 @@ async def ask(deps: AppDeps, event: MessageEvent, event_id: str | None, bot_user
     text = question_text(event.text, bot_user_id)
     if event.files and await _questionnaires(deps, event, text, event_id):
         return
-    talk = "about" if not text or text.lower() in ("help", "?") else small_talk(text)
+    talk = _talk(text)
     if talk:  # nothing to search: no run, no reviewer
         if not event_id or await deps.store.first_delivery(event_id, "small_talk"):
             await deps.client.chat_postMessage(channel=event.channel, thread_ts=event.thread, text=reply_to(talk))
