@@ -14,7 +14,9 @@ RUN useradd --create-home --uid 10001 rfpbot \
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
+COPY common ./common
 COPY agents ./agents
+COPY services ./services
 COPY bot ./bot
 COPY retrieval ./retrieval
 COPY storage ./storage

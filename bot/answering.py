@@ -20,6 +20,7 @@ from agents.clarify import clarify
 from agents.contracts import EarlierTurn, PipelineResult
 from agents.followup import earlier_turn, is_follow_up
 from agents.pipeline import Pipeline
+from services.records import outcome_of, result_of
 from storage import LibraryEntry, RunRecord, Store
 
 from .batch_worker import JobWorker
@@ -148,7 +149,7 @@ class QuestionWorker:
 
     async def _answer_held(self, run: RunRecord) -> None:
         try:
-            recorded = run.result()
+            recorded = result_of(run)
             if recorded is not None:  # answered by a worker that died before recording the answer posted
                 await self._deliver_recorded(run, recorded)
                 return
@@ -198,7 +199,7 @@ class QuestionWorker:
             return None
         subject = last.subject or last.question
         await self._store.set_subject(run.id, subject)
-        return earlier_turn(subject, last.result())
+        return earlier_turn(subject, result_of(last))
 
     async def _run(self, run: RunRecord, context: EarlierTurn | None, pipeline: Pipeline, offer: Offer | None) -> None:
         progress = self._progress(run)
@@ -208,7 +209,7 @@ class QuestionWorker:
                                           threshold=await self._reviewers.threshold(run.channel))
         if offer is not None:
             result = offered(result, offer, run.channel)
-        if not await self._store.record_answer(run.id, result, run.claimed_by):
+        if not await self._store.record_answer(run.id, outcome_of(result), run.claimed_by):
             log.warning("run %s was declared interrupted while it ran; its answer is not posted", run.id)
             return
         await progress.finish(_outcome(result))
@@ -223,7 +224,7 @@ class QuestionWorker:
             await self._say(run, error_text(result.error or "the run failed"))
         else:
             ts = await self._post_answer(run, result)
-        if not await self._store.posted(run.id, run.claimed_by, result, ts):
+        if not await self._store.posted(run.id, run.claimed_by, result.success, ts):
             log.warning("run %s was declared interrupted while its answer was posted", run.id)
 
     def _progress(self, run: RunRecord) -> ProgressMessage:
@@ -237,7 +238,7 @@ class QuestionWorker:
         ts = await posted_before(self._client, run) if result.success and not result.blocked else None
         if ts is None:
             await self._deliver(run, result)
-        elif not await self._store.posted(run.id, run.claimed_by, result, ts):
+        elif not await self._store.posted(run.id, run.claimed_by, result.success, ts):
             log.warning("run %s was declared interrupted while its thread was read", run.id)
 
     async def _post_answer(self, run: RunRecord, result: PipelineResult) -> str | None:

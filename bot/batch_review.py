@@ -6,6 +6,7 @@ from collections import defaultdict
 
 from slack_sdk.web.async_client import AsyncWebClient
 
+from services.records import result_of
 from storage import BatchJob, BatchRow, BatchStore, Review, RunRecord
 
 from .batch_blocks import MAX_PAGES, ROWS_PER_PAGE, ReviewItem, more_blocks, more_to_review, review_page
@@ -70,7 +71,7 @@ class BatchReview:
 
 
 def _item(run: RunRecord, rows: list[BatchRow], review: Review | None) -> ReviewItem:
-    result = run.result()
+    result = result_of(run)
     s = result.synthesis if result else None
     first, *others = rows
     where = f"{first.sheet}!row {first.row}" + (f" (and {len(others)} more row(s) asking the same)" if others else "")

@@ -7,6 +7,7 @@ from datetime import timedelta
 from slack_sdk.models.views import View
 from slack_sdk.web.async_client import AsyncWebClient
 
+from services.records import result_of
 from storage import ActivityStore, Figures, RunRecord
 from storage.store import now
 
@@ -52,7 +53,7 @@ def _where(run: RunRecord) -> str:
 
 
 def _waiting(run: RunRecord) -> list[dict]:
-    result = run.result()
+    result = result_of(run)
     s = result.synthesis if result else None
     status = f"{STATUS_EMOJI.get(s.compliance_status, '')} {s.compliance_status} · {s.confidence_score}%" if s else ""
     reason = escape((result.escalation_reason or "") if result else "")[:400]

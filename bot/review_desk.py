@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
 
+from services.records import result_of
 from storage import Decision, Review, RunRecord, Store
 from storage.store import now
 
@@ -47,7 +48,7 @@ class ReviewDesk:
     async def save(self, run_id: str, user: str, channel: str) -> None:
         """A reviewer keeps an answer sent without review in the library, as approved by them."""
         run = await self.store.get_run(run_id)
-        result = run.result() if run.status == "done" else None
+        result = result_of(run) if run.status == "done" else None
         if result is None or result.escalated or not result.synthesis:
             await self.client.chat_postEphemeral(channel=channel, user=user, text=(
                 "Only an answer sent without review can be saved this way; an answer waiting for review "
@@ -87,7 +88,7 @@ class ReviewDesk:
         if not made:
             await self._tell_decided(review, user, channel)
             return
-        result = run.result()
+        result = result_of(run)
         if decision != "reject":
             await self.library.remember(run_id, result, review, run.channel)
         if run.batch_id and self.pages:

@@ -7,7 +7,7 @@ that never searches.
 
 from __future__ import annotations
 
-from .lazy import lazy_exports
+from common.lazy import lazy_exports
 
 _HOMES = {
     "Embedder": "embeddings", "OpenAIEmbedder": "embeddings", "WordLlamaEmbedder": "embeddings",

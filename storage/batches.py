@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import uuid
 
-from agents.contracts import PipelineResult
 
 from .errors import StorageError
-from .models import BatchJob, BatchRow, Review, RowOutcome, RunRecord
-from .store import Store, now
+from .models import BatchJob, BatchRow, Review, RowOutcome, RunOutcome, RunRecord
+from .store import Store, now, outcome_columns, trace_rows
 
 
 class JobNotFound(StorageError):
@@ -107,17 +106,13 @@ class BatchStore:
 
         return await self.store.call(read)
 
-    async def answered(self, row: BatchRow, result: PipelineResult, job: BatchJob) -> str:
+    async def answered(self, row: BatchRow, outcome: RunOutcome, job: BatchJob) -> str:
         """Record a row's answer as a finished run of the job; returns the run's id."""
-        s = result.synthesis
         run = RunRecord(id=uuid.uuid4().hex[:12], question=row.question, asker=job.asker, channel=job.channel,
-                        thread_ts=job.thread_ts, engine=result.engine, status="done" if result.success else "failed",
-                        verdict=result.verdict, compliance_status=s.compliance_status if s else None,
-                        confidence=s.confidence_score if s else None, escalated=result.escalated,
-                        result_json=result.model_dump_json(), started_at=now(), finished_at=now(),
-                        duration_ms=result.duration_ms, llm_calls=result.llm_calls(), tokens=result.tokens(),
-                        error=result.error, use_library=False, queued_at=now(), batch_id=job.id)
-        events = [{"run_id": run.id, **t.model_dump(mode="json")} for t in result.trace]
+                        thread_ts=job.thread_ts, engine=outcome.engine, status=outcome.final_status,
+                        started_at=now(), finished_at=now(), use_library=False, queued_at=now(), batch_id=job.id,
+                        **outcome_columns(outcome))
+        events = trace_rows(run.id, outcome)
 
         def write() -> str:
             with self.db.transaction():

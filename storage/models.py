@@ -9,8 +9,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agents.contracts import PipelineResult
-
 RunStatus = Literal["queued", "running", "done", "failed", "interrupted", "reused", "clarifying", "clarified"]
 Decision = Literal["approve", "edit", "reject"]
 
@@ -53,9 +51,42 @@ class RunRecord(BaseModel):
     progress_ts: str | None = None
     """The progress message in its thread (rewritten by the next attempt, not posted again)."""
 
-    def result(self) -> PipelineResult | None:
-        """The pipeline result stored with the run, once it finished."""
-        return PipelineResult.model_validate_json(self.result_json) if self.result_json else None
+
+
+class NodeEvent(BaseModel):
+    """One pipeline node's line of a run's trace, as stored."""
+
+    node: str
+    started_at: datetime
+    duration_ms: float
+    llm_calls: int = 0
+    tokens: int = 0
+    truncated: int = 0
+    summary: str = ""
+
+
+class RunOutcome(BaseModel):
+    """How a run ended, as storage keeps it: the columns of its row, the result as JSON, its trace.
+
+    Storage knows no pipeline: the layer above maps its result to this record and back."""
+
+    succeeded: bool
+    verdict: str | None = None
+    compliance_status: str | None = None
+    confidence: int | None = None
+    escalated: bool = False
+    result_json: str
+    duration_ms: float = 0.0
+    llm_calls: int = 0
+    tokens: int = 0
+    error: str | None = None
+    engine: str = "offline"
+    trace: list[NodeEvent] = Field(default_factory=list)
+
+    @property
+    def final_status(self) -> RunStatus:
+        """The status of a run that ended this way (see Store.posted)."""
+        return "done" if self.succeeded else "failed"
 
 
 class Review(BaseModel):

@@ -22,11 +22,10 @@ from typing import TypeVar
 import numpy as np
 import sqlite_utils
 
-from agents.contracts import PipelineResult
-from retrieval.files import private_file
+from common.files import private_file
 
 from .errors import DatabaseUnreadable, LibraryEntryNotFound, RunNotFound
-from .models import Decision, LibraryEntry, PurgeCounts, Review, ReviewLogEntry, RunRecord
+from .models import Decision, LibraryEntry, PurgeCounts, Review, ReviewLogEntry, RunOutcome, RunRecord
 from .schema import migrate
 from .sql import Database, NotFound, SqliteDatabase
 
@@ -177,39 +176,32 @@ class Store:
         worker, or (tried MAX_ATTEMPTS times) become `interrupted`; returns the interrupted ones."""
         return await self._interrupt("lease_until IS NULL OR lease_until < ?", [now().isoformat()])
 
-    async def finish_run(self, run_id: str, result: PipelineResult, worker: str | None = None) -> bool:
-        """Record the result, its trace, and how the run ended.
+    async def finish_run(self, run_id: str, outcome: RunOutcome, worker: str | None = None) -> bool:
+        """Record how the run ended: its result and its trace.
 
         With `worker`, only while that worker still holds the run: False (nothing written)
         when the run was declared interrupted or taken over meanwhile.
         """
-        return await self._run(self._write_result, run_id, result, worker, _final_status(result))
+        return await self._run(self._write_result, run_id, outcome, worker, outcome.final_status)
 
-    async def record_answer(self, run_id: str, result: PipelineResult, worker: str) -> bool:
+    async def record_answer(self, run_id: str, outcome: RunOutcome, worker: str) -> bool:
         """Record the result of a run `worker` holds, before its answer is posted; False when it no
         longer holds it.
 
         The run stays `running` (its lease renewed) until `posted`: a worker that dies in between
         leaves a run whose lease expires and which goes back to the queue with its result, for the
         next worker to post rather than answer anew."""
-        return await self._run(self._write_result, run_id, result, worker, "running")
+        return await self._run(self._write_result, run_id, outcome, worker, "running")
 
-    async def posted(self, run_id: str, worker: str, result: PipelineResult, answer_ts: str | None = None) -> bool:
+    async def posted(self, run_id: str, worker: str, succeeded: bool, answer_ts: str | None = None) -> bool:
         """The recorded answer is in its thread (`answer_ts`: the message carrying it): the run is
-        done (or failed); False when `worker` no longer holds it."""
-        values = {"status": _final_status(result), **({"answer_ts": answer_ts} if answer_ts else {})}
+        done (failed, when the pipeline did not succeed); False when `worker` no longer holds it."""
+        values = {"status": "done" if succeeded else "failed", **({"answer_ts": answer_ts} if answer_ts else {})}
         return await self._run(self._held_update, run_id, worker, values)
 
-    def _write_result(self, run_id: str, result: PipelineResult, worker: str | None, status: str) -> bool:
-        s = result.synthesis
-        values = {
-            "status": status, "verdict": result.verdict,
-            "compliance_status": s.compliance_status if s else None, "confidence": s.confidence_score if s else None,
-            "escalated": int(result.escalated), "result_json": result.model_dump_json(),
-            "finished_at": now().isoformat(), "duration_ms": result.duration_ms,
-            "llm_calls": result.llm_calls(), "tokens": result.tokens(), "error": result.error,
-        }
-        events = [{"run_id": run_id, **t.model_dump(mode="json")} for t in result.trace]
+    def _write_result(self, run_id: str, outcome: RunOutcome, worker: str | None, status: str) -> bool:
+        values = {"status": status, "finished_at": now().isoformat(), **outcome_columns(outcome)}
+        events = trace_rows(run_id, outcome)
         with self.db.transaction():
             if worker is not None:
                 held = self.db.execute("SELECT 1 FROM runs WHERE id = ? AND status = 'running' AND claimed_by = ?",
@@ -442,8 +434,17 @@ class Store:
         await asyncio.to_thread(close)
 
 
-def _final_status(result: PipelineResult) -> str:
-    return "done" if result.success else "failed"
+def outcome_columns(outcome: RunOutcome) -> dict:
+    """The columns of a run's row that say how it ended (one mapping for every store writing them)."""
+    return {"verdict": outcome.verdict, "compliance_status": outcome.compliance_status,
+            "confidence": outcome.confidence, "escalated": int(outcome.escalated), "result_json": outcome.result_json,
+            "duration_ms": outcome.duration_ms, "llm_calls": outcome.llm_calls, "tokens": outcome.tokens,
+            "error": outcome.error}
+
+
+def trace_rows(run_id: str, outcome: RunOutcome) -> list[dict]:
+    """A run's trace as rows of run_events."""
+    return [{"run_id": run_id, **event.model_dump(mode="json")} for event in outcome.trace]
 
 
 def _event(event_id: str, kind: str) -> dict:

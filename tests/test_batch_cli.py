@@ -20,6 +20,7 @@ from bot.deps import open_store
 from bot.library import AnswerLibrary
 from bot.settings import Settings
 from agents.pipeline import Pipeline
+from services.records import outcome_of
 
 from .conftest import KB, ROOT
 from .slack_harness import REVIEW_THRESHOLD
@@ -106,7 +107,7 @@ def test_approved_answers_are_used_first(ingested, tmp_path, capsys):
         from bot.deps import open_index
         index = await open_index(Settings())
         result = await Pipeline(index).run(UNANSWERABLE)
-        await store.finish_run(run.id, result)
+        await store.finish_run(run.id, outcome_of(result))
         review, _ = await store.decide(run.id, "UREV", "edit", edited_answer="No; we hold CSA STAR Level 1 only.")
         await AnswerLibrary(store, WordLlamaEmbedder()).remember(run.id, result, review, "C1")
         await index.close()

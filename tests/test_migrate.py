@@ -12,6 +12,7 @@ from storage import (BatchJob, BatchRow, BatchStore, ChannelSettingsStore, Feedb
                      broken_link, connect)
 from storage.schema import MIGRATIONS
 from storage.store import now
+from services.records import outcome_of, result_of
 
 from .test_storage_contract import _answered
 
@@ -24,7 +25,7 @@ async def _installation(path) -> dict[str, object]:
                 for n in range(5)]
         for run in runs:
             claimed = await store.claim_next("w1", "offline")
-            await store.finish_run(run.id, _answered(run.question, escalated=True), claimed.claimed_by)
+            await store.finish_run(run.id, outcome_of(_answered(run.question, escalated=True)), claimed.claimed_by)
         await store.decide(runs[0].id, "UREV", "approve")
         for n in range(3):
             await store.log_review(runs[n].id, "UREV", "approve", "made")
@@ -55,7 +56,7 @@ async def test_migrate_copies_everything_and_the_copy_carries_on(tmp_path, postg
     try:
         assert [r.id for r in await copy.queued()] == []
         first = await copy.get_run(made["runs"][0])
-        assert first.status == "done" and first.escalated and first.result().synthesis.answer.startswith("Yes.")
+        assert first.status == "done" and first.escalated and result_of(first).synthesis.answer.startswith("Yes.")
         assert (await copy.review_of(first.id)).decision == "approve"
         assert [e["node"] for e in await copy.events_of(first.id)] == ["synthesis"]
         [kept] = await copy.library()

@@ -15,6 +15,7 @@ from agents.pipeline import Pipeline
 from bot.app import recover_interrupted
 from bot.blocks import answer_messages
 from bot.delivery import answer_metadata
+from services.records import outcome_of
 
 from .fakes.openai_server import Fault, FakeOpenAI
 from .fakes.scripted_model import ScriptedModel
@@ -55,7 +56,7 @@ async def test_a_run_cut_off_by_a_dead_process_is_tried_once_more_then_its_threa
     assert (await app.deps.store.get_run(run.id)).status == "interrupted"
     assert "interrupted while answering" in slack.thread("C1", "200.1")[-1]["text"]
     for holder in (run.claimed_by, again.claimed_by):
-        assert not await app.deps.store.finish_run(run.id, PipelineResult(question="x"), holder)
+        assert not await app.deps.store.finish_run(run.id, outcome_of(PipelineResult(question="x")), holder)
     await app._runner.cleanup()
     await app._session.close()
     await app.deps.store.close()
@@ -74,7 +75,7 @@ async def _dead_after_answering(slack, kb_index, embedder, tmp_path, *, posted: 
     answered = answered.model_copy(update={"synthesis": marked})
     progress = await first.deps.client.chat_postMessage(channel="C1", thread_ts="210.1", text="Working on it")
     await first.deps.store.set_progress_ts(run.id, progress["ts"])
-    assert await first.deps.store.record_answer(run.id, answered, run.claimed_by)
+    assert await first.deps.store.record_answer(run.id, outcome_of(answered), run.claimed_by)
     if posted:
         await first.deps.client.chat_postMessage(channel="C1", thread_ts="210.1", text="answer",
                                                  blocks=answer_messages(answered, run.id)[0],

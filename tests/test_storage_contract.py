@@ -18,6 +18,7 @@ from storage import (BatchJob, BatchRow, BatchStore, ChannelSettingsStore, Feedb
                      LibraryEntryNotFound, RunNotFound, Store, broken_link, connect)
 from storage.schema import MIGRATIONS
 from storage.store import now
+from services.records import outcome_of, result_of
 
 
 class Databases:
@@ -64,11 +65,11 @@ async def test_questions_are_claimed_oldest_first_once_and_finished_by_their_hol
     assert [first.id, second.id] == [asked[0].id, asked[1].id]
     assert [r.id for r in await store.queued()] == [asked[2].id]
     assert (first.claimed_by, first.attempts) == ("w1#1", 1)
-    assert await store.finish_run(first.id, _answered(first.question), first.claimed_by)
-    assert not await store.finish_run(second.id, _answered(second.question), first.claimed_by), "w1 does not hold it"
+    assert await store.finish_run(first.id, outcome_of(_answered(first.question)), first.claimed_by)
+    assert not await store.finish_run(second.id, outcome_of(_answered(second.question)), first.claimed_by), "w1 does not hold it"
     done = await store.get_run(first.id)
     assert (done.status, done.compliance_status, done.confidence) == ("done", "Fully Supported", 93)
-    assert done.result().synthesis.answer.startswith("Yes.")
+    assert result_of(done).synthesis.answer.startswith("Yes.")
     assert [e["node"] for e in await store.events_of(first.id)] == ["synthesis"]
     assert (await store.last_answer_in_thread("C1", "0.0")).id == first.id
     with pytest.raises(RunNotFound):
@@ -107,28 +108,28 @@ async def test_a_run_whose_lease_expires_is_queued_again_once_and_its_late_holde
     assert await replica.expire_leases() == [], "queued again for another worker, nobody told"
     second = await replica.claim_next("w1", "offline")  # the same worker name, claiming anew
     assert (second.id, second.attempts, second.claimed_by) == (run.id, 2, "w1#2")
-    assert not await store.finish_run(run.id, _answered(run.question), first.claimed_by), "the lost attempt"
+    assert not await store.finish_run(run.id, outcome_of(_answered(run.question)), first.claimed_by), "the lost attempt"
     assert not await store.renew(run.id, first.claimed_by)
     await asyncio.sleep(0.5)
     assert [r.id for r in await replica.expire_leases()] == [run.id], "a second death: interrupted, thread told"
     assert (await store.get_run(run.id)).status == "interrupted"
-    assert not await replica.finish_run(run.id, _answered(run.question), second.claimed_by)
+    assert not await replica.finish_run(run.id, outcome_of(_answered(run.question)), second.claimed_by)
 
 
 async def test_an_answer_recorded_but_not_posted_goes_back_to_the_queue_with_it(databases):
     store, replica = databases.open(lease_seconds=0.3), databases.open(lease_seconds=0.3)
     run = await store.enqueue("Is data encrypted?", asker="U1", channel="C1", thread_ts="1.0")
     first = await store.claim_next("w1", "offline")
-    assert await store.record_answer(run.id, _answered(run.question), first.claimed_by)
+    assert await store.record_answer(run.id, outcome_of(_answered(run.question)), first.claimed_by)
     recorded = await store.get_run(run.id)
     assert (recorded.status, recorded.compliance_status) == ("running", "Fully Supported"), "not done until posted"
     assert await store.renew(run.id, first.claimed_by), "the lease is kept while the answer is posted"
     await asyncio.sleep(0.5)  # the worker died before posting
     assert await replica.expire_leases() == []
     again = await replica.claim_next("w2", "offline")
-    assert again.id == run.id and again.result().synthesis.answer.startswith("Yes."), "the answer comes with it"
-    assert not await store.posted(run.id, first.claimed_by, _answered(run.question), "9.9"), "the dead attempt"
-    assert await replica.posted(run.id, again.claimed_by, _answered(run.question), "5.5")
+    assert again.id == run.id and result_of(again).synthesis.answer.startswith("Yes."), "the answer comes with it"
+    assert not await store.posted(run.id, first.claimed_by, True, "9.9"), "the dead attempt"
+    assert await replica.posted(run.id, again.claimed_by, True, "5.5")
     done = await store.get_run(run.id)
     assert (done.status, done.answer_ts) == ("done", "5.5")
     assert (await store.last_answer_in_thread("C1", "1.0")).id == run.id
@@ -171,7 +172,7 @@ async def test_purge_deletes_old_finished_runs_and_keeps_the_log_and_the_library
     kept = await store.enqueue("New question?", asker="U1", channel="C1", thread_ts="2.0")
     for run in (old, kept):
         claimed = await store.claim_next("w1", "offline")
-        await store.finish_run(run.id, _answered(run.question), claimed.claimed_by)
+        await store.finish_run(run.id, outcome_of(_answered(run.question)), claimed.claimed_by)
     await store.decide(old.id, "UREV", "approve")
     await store.log_review(old.id, "UREV", "approve", "made")
     long_ago = (now() - timedelta(days=40)).isoformat()
@@ -212,7 +213,7 @@ async def test_votes_channel_settings_and_questionnaire_jobs(databases):
     assert await other.source("job1") == b"\x50\x4b\x03\x04 file bytes \x00\xff"
     claimed = await other.claim("w2")
     assert claimed.id == "job1" and await jobs.claim("w1") is None and await other.renew("job1", "w2")
-    run_id = await other.answered(rows[0], _answered("Q0?", escalated=True), claimed)
+    run_id = await other.answered(rows[0], outcome_of(_answered("Q0?", escalated=True)), claimed)
     await other.failed(rows[1], "timed out")
     outcomes = await jobs.outcomes("job1")
     assert [(o.state, o.escalated) for o in outcomes] == [("answered", True), ("failed", False), ("pending", False)]

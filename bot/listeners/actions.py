@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
+from services.records import result_of
+
 from ..appdeps import AppDeps
 from ..batch_blocks import ACTION_EXPORT, ACTION_MORE_REVIEWS
 from ..blocks import (ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, ACTION_SAVE_TO_LIBRARY, edit_modal,
@@ -36,7 +38,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
             return
         where = {"channel": channel, "home": click.from_home}
         if kind == "edit":
-            view = edit_modal(run.id, run.result().synthesis.answer, where)
+            view = edit_modal(run.id, result_of(run).synthesis.answer, where)
         else:
             view = reject_modal(run.id, where)
         await deps.client.views_open(trigger_id=click.trigger_id, view=view)

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from agents.contracts import Citation
 from agents.prose import for_a_cell
+from services.records import result_of
 from storage import BatchJob, BatchRow, BatchStore, LibraryEntry, Review, RunRecord, Store
 
 from .files import workbook_losses
@@ -74,7 +75,7 @@ def _sources(citations: list[Citation]) -> str:
 
 def answer_of_run(run: RunRecord, review: Review | None) -> RowAnswer:
     """A row's cells from its run, and from the reviewer's decision when there is one."""
-    result = run.result()
+    result = result_of(run)
     if result is None or not result.success:
         return RowAnswer(needs_review="Yes", reason=f"not answered: {run.error or 'the run failed'}")
     if result.blocked:

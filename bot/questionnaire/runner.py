@@ -19,6 +19,7 @@ from agents.config import PipelineConfig
 from agents.errors import AgentError
 from agents.guardrails import validate_question
 from agents.pipeline import Pipeline
+from services.records import outcome_of
 from storage import BatchJob, BatchRow, BatchStore, LibraryEntry
 
 from ..library import AnswerLibrary, Lookup, offered
@@ -117,4 +118,4 @@ class BatchRunner:
         if entry is not None:
             await self._batches.reused(row, entry.run_id)
         else:
-            await self._batches.answered(row, result, job)
+            await self._batches.answered(row, outcome_of(result), job)

@@ -7,8 +7,6 @@ import importlib.util
 import os
 from pathlib import Path
 
-from .errors import EmbeddingError
-
 
 def private_file(path: Path) -> Path:
     """Create `path` (and missing parent folders) readable by its owner only; tighten it if it exists.
@@ -25,10 +23,10 @@ def private_file(path: Path) -> Path:
     return path
 
 
-def installed_package(package: str, missing: str) -> Path:
+def installed_package(package: str) -> Path | None:
     """The folder of an installed package, found without importing it (model packages' imports
-    are slow or print); `missing` says how to install it."""
+    are slow or print); None when it is not installed."""
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise EmbeddingError(missing)
+        return None
     return Path(next(iter(spec.submodule_search_locations)))

@@ -1,0 +1,70 @@
+"""The layers of docs/ARCHITECTURE.md, read from the source: a package imports only the layers under it,
+and no private name of another package."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Each package and what it may import (besides itself). Read top-down: a package is never imported by
+# one it may import.
+MAY_IMPORT = {
+    "common": set(),
+    "retrieval": {"common"},
+    "agents": {"retrieval", "common"},
+    "storage": {"common"},
+    "services": {"agents", "retrieval", "storage", "common"},
+    "bot": {"services", "agents", "retrieval", "storage", "common"},
+}
+
+
+def _imports(path: Path) -> list[tuple[str, list[str], int]]:
+    """(module imported, names imported from it, line) for every absolute import of a file, at any depth."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, [], node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.module, [alias.name for alias in node.names], node.lineno))
+    return found
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def test_every_package_of_the_source_has_its_layer():
+    packages = {p.parent.name for p in ROOT.glob("*/__init__.py")}
+    assert packages - {"tests", "bench"} == set(MAY_IMPORT), "a new package needs its place in the layers"
+
+
+def test_no_package_imports_a_layer_it_must_not():
+    wrong = []
+    for package, allowed in MAY_IMPORT.items():
+        for path in _modules(package):
+            for module, _, line in _imports(path):
+                top = module.split(".")[0]
+                if top in MAY_IMPORT and top != package and top not in allowed:
+                    wrong.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+    assert not wrong, "imports against the layers (docs/ARCHITECTURE.md):\n" + "\n".join(wrong)
+
+
+def test_no_private_name_is_imported_across_packages():
+    wrong = []
+    for package in MAY_IMPORT:
+        for path in _modules(package):
+            for module, names, line in _imports(path):
+                top = module.split(".")[0]
+                private = [n for n in names if n.startswith("_")] + [p for p in module.split(".") if p.startswith("_")]
+                if top in MAY_IMPORT and top != package and private:
+                    wrong.append(f"{path.relative_to(ROOT)}:{line} imports {', '.join(private)} from {module}")
+    assert not wrong, "private names used across packages:\n" + "\n".join(wrong)
+
+
+def test_the_check_sees_a_wrong_import(tmp_path):
+    """The checker itself: an import of bot from storage is found."""
+    module = tmp_path / "bad.py"
+    module.write_text("def f():\n    from bot.app import build\n    import agents.contracts\n", encoding="utf-8")
+    assert [(m, line) for m, _, line in _imports(module)] == [("bot.app", 2), ("agents.contracts", 3)]
