@@ -15,11 +15,13 @@ RUN useradd --create-home --uid 10001 rfpbot \
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY common ./common
+COPY retrieval ./retrieval
 COPY agents ./agents
+COPY storage ./storage
+COPY questionnaire ./questionnaire
 COPY services ./services
 COPY bot ./bot
-COPY retrieval ./retrieval
-COPY storage ./storage
+COPY cli ./cli
 COPY examples ./examples
 RUN pip install . \
     # wordllama's weights ship inside the package; load them once here so a broken

@@ -25,7 +25,7 @@ def development_sets() -> dict[str, Path]:
 def evaluate(folder: Path, embedder: str = "wordllama", extra_env: dict[str, str] | None = None) -> dict:
     """`rfpbot eval --engine offline --json` on one set, as a separate process (the report as a dict)."""
     env = {**os.environ, "RFPBOT_EMBEDDER": embedder, **(extra_env or {})}
-    out = subprocess.run([sys.executable, "-m", "bot.cli", "eval", "--engine", "offline", "--corpus",
+    out = subprocess.run([sys.executable, "-m", "cli", "eval", "--engine", "offline", "--corpus",
                           str(folder / "corpus"), "--questions", str(folder / "questions.csv"), "--json"],
                          cwd=ROOT, capture_output=True, text=True, env=env)
     if out.returncode != 0:

@@ -52,7 +52,7 @@ def bench_questions(rows: int) -> list[str]:
 
 def run_batch(workbook: Path, env: dict, concurrency: int, engine: str) -> dict:
     """`rfpbot batch` in a child process: its wall time, peak RSS and JSON summary."""
-    run = measured([sys.executable, "-m", "bot.cli", "batch", str(workbook), "--json", "--engine", engine,
+    run = measured([sys.executable, "-m", "cli", "batch", str(workbook), "--json", "--engine", engine,
                     "--concurrency", str(concurrency)], env)
     if run.exit != 0:
         raise SystemExit(f"rfpbot batch failed ({run.exit})")
@@ -92,7 +92,7 @@ def measure(engine: str, args, tmp: Path) -> dict:
     env = {**os.environ, "RFPBOT_DATA_DIR": str(data), "RFPBOT_LOG_LEVEL": "ERROR"}
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "WEAVIATE_URL", "RFPBOT_INDEX"):
         env.pop(name, None)
-    subprocess.run([sys.executable, "-m", "bot.cli", "ingest", str(KB)], cwd=ROOT, env=env, check=True,
+    subprocess.run([sys.executable, "-m", "cli", "ingest", str(KB)], cwd=ROOT, env=env, check=True,
                    capture_output=True)
     if engine == "offline":
         figures = run_batch(workbook, env, args.concurrency, "offline")

@@ -28,8 +28,8 @@ QUESTION = "Do you encrypt customer data at rest on AWS?"
 
 
 def timed(args: list[str], env: dict) -> tuple[float, int]:
-    """One `python -m bot.cli ARGS` process: wall seconds and peak RSS in MB (exit 0 or 1 expected)."""
-    run = measured([sys.executable, "-m", "bot.cli", *args], env)
+    """One `python -m cli ARGS` process: wall seconds and peak RSS in MB (exit 0 or 1 expected)."""
+    run = measured([sys.executable, "-m", "cli", *args], env)
     if run.exit not in (0, 1):
         raise SystemExit(f"rfpbot {' '.join(args)} failed with {run.exit}")
     return run.wall_s, run.peak_rss_mb
@@ -95,7 +95,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = environment(Path(tmp) / "data")
-        subprocess.run([sys.executable, "-m", "bot.cli", "ingest", str(KB)], cwd=ROOT, env=env, check=True,
+        subprocess.run([sys.executable, "-m", "cli", "ingest", str(KB)], cwd=ROOT, env=env, check=True,
                        capture_output=True)
         results = {"help": series(["--help"], env, args.runs),
                    "search": series(["search", "encryption at rest", "-k", "3"], env, args.runs),

@@ -57,7 +57,7 @@ def library_workbook(bases: list[str]) -> bytes:
 
 
 def rfpbot(args: list[str], env: dict) -> str:
-    done = subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"rfpbot {' '.join(args[:2])} failed: {done.stderr[-500:]}")
     return done.stdout

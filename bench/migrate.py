@@ -95,7 +95,7 @@ def run(args) -> dict:
             server = PostgresServer.start(cluster)
             url = server.database()
         started = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "bot.cli", "migrate", "--from", f"sqlite:{source}", "--to", url],
+        done = subprocess.run([sys.executable, "-m", "cli", "migrate", "--from", f"sqlite:{source}", "--to", url],
                               cwd=ROOT, capture_output=True, text=True, env=dict(os.environ))
         seconds = time.perf_counter() - started
         if done.returncode:

@@ -158,10 +158,10 @@ async def run(args) -> dict:
             env.update(RFPBOT_ENGINE="openai", OPENAI_API_KEY="bench",
                        OPENAI_BASE_URL=model.stdout.readline().decode().strip() + "/v1",
                        RFPBOT_LLM_CALLS_PER_MINUTE="100000")
-        subprocess.run([sys.executable, "-m", "bot.cli", "ingest", str(KB)], env=env, cwd=ROOT, check=True,
+        subprocess.run([sys.executable, "-m", "cli", "ingest", str(KB)], env=env, cwd=ROOT, check=True,
                        capture_output=True)
         for port in free_ports(3):
-            process = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
+            process = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--http", "--host", "127.0.0.1",
                                         "--port", str(port), "--workers", str(args.workers)], env=env, cwd=ROOT,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
             replicas.append(Replica(process, port))

@@ -43,7 +43,7 @@ async def one_start(env: dict, slack_url: str, texts: list[str], workers: int, s
     """Spawn the server, ask, measure, stop it."""
     port = free_ports()[0]
     spawned = time.perf_counter()
-    process = spawn(["-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port),
+    process = spawn(["-m", "cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port),
                      "--workers", str(workers)], env)
     try:
         await wait_ready(f"http://127.0.0.1:{port}/healthz", process)
@@ -81,7 +81,7 @@ async def run(args) -> dict:
                    "RFPBOT_LOG_LEVEL": "WARNING"}
             for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "WEAVIATE_URL", "RFPBOT_INDEX", "RFPBOT_EMBEDDER"):
                 env.pop(name, None)
-            subprocess.run([sys.executable, "-m", "bot.cli", "ingest", str(KB)], env=env, cwd=ROOT, check=True,
+            subprocess.run([sys.executable, "-m", "cli", "ingest", str(KB)], env=env, cwd=ROOT, check=True,
                            capture_output=True)
             starts = [await one_start(env, slack_url, texts, args.workers, n) for n in range(args.starts)]
     finally:

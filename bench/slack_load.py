@@ -95,10 +95,10 @@ async def run(args) -> dict:
         env = {**os.environ, "SLACK_BOT_TOKEN": TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET,
                "SLACK_API_URL": slack_url + "/api/", "RFPBOT_DATA_DIR": tmp, "RFPBOT_ENGINE": "offline",
                "RFPBOT_MAX_CONCURRENT_RUNS": str(args.runs)}
-        subprocess.run([sys.executable, "-m", "bot.cli", "ingest", str(KB)], env=env, cwd=ROOT, check=True,
+        subprocess.run([sys.executable, "-m", "cli", "ingest", str(KB)], env=env, cwd=ROOT, check=True,
                        capture_output=True)
         port = free_ports()[0]
-        process = spawn(["-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)], env)
+        process = spawn(["-m", "cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)], env)
         try:
             await wait_ready(f"http://127.0.0.1:{port}/readyz", process)  # once its worker has loaded
             async with aiohttp.ClientSession() as session:

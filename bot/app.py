@@ -9,38 +9,35 @@ from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
-from slack_sdk.http_retry.builtin_async_handlers import (
-    AsyncConnectionErrorRetryHandler,
-    AsyncRateLimitErrorRetryHandler,
-    AsyncServerErrorRetryHandler,
-)
+from slack_sdk.http_retry.builtin_async_handlers import (AsyncConnectionErrorRetryHandler,
+                                                         AsyncRateLimitErrorRetryHandler, AsyncServerErrorRetryHandler)
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.gate import send_threshold
 from agents.pipeline import Pipeline
 from retrieval import Embedder
+from services.errors import ConfigError
+from services.jobs import BatchRunner, limits_of
+from services.knowledge import ChannelSources, KnowledgeBases, Opener, available
+from services.questions import QuestionQueue
+from services.settings import Settings
+from services.wiring import make_library, pipeline_config
 from storage import ActivityStore, BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from . import listeners
+from .answering.answerer import QuestionWorker
+from .answering.interrupted import tell_interrupted
 from .appdeps import AppDeps
 from .auth import WorkspaceAuth
-from .interrupted import tell_interrupted
-from .errors import ConfigError
-from .review_desk import ReviewDesk
-from .reviewers import ReviewerDirectory, Reviewers
-from .answering import QuestionWorker
-from .batch_publish import BatchPublisher
-from .batch_queue import JobQueue
-from .batch_review import BatchReview
-from .batch_worker import JobWorker
-from .deps import make_library, pipeline_config
-from .home import HomeTab
-from .knowledge import ChannelSources, KnowledgeBases, Opener, available
-from .questionnaire import BatchRunner, limits_of
 from .library_slack import SlackLibraryImport
-from .slack_files import SlackFiles
-from .questions import QuestionQueue
-from .settings import Settings
+from .questionnaires.publish import BatchPublisher
+from .questionnaires.queue import JobQueue
+from .questionnaires.review import BatchReview
+from .questionnaires.slack_files import SlackFiles
+from .questionnaires.worker import JobWorker
+from .review.desk import ReviewDesk
+from .review.home_tab import HomeTab
+from .review.reviewers import ReviewerDirectory, Reviewers
 from .verification import SignatureCheck
 
 log = logging.getLogger(__name__)

@@ -7,15 +7,15 @@ from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
 
+from services.questions import QuestionQueue
 from storage import BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from .auth import WorkspaceAuth
-from .batch_publish import BatchPublisher
-from .batch_queue import JobQueue
-from .home import HomeTab
 from .library_slack import SlackLibraryImport
-from .questions import QuestionQueue
-from .review_desk import ReviewDesk
+from .questionnaires.publish import BatchPublisher
+from .questionnaires.queue import JobQueue
+from .review.desk import ReviewDesk
+from .review.home_tab import HomeTab
 
 
 async def _none() -> list[str]:
@@ -41,4 +41,4 @@ class AppDeps:
     """Answered questionnaires shared with "import" go into the library (reviewers only)."""
     default_threshold: int = 70
     knowledge_bases: Callable[[], Awaitable[list[str]]] = _none
-    """The named knowledge bases a channel may choose (see bot.knowledge.available)."""
+    """The named knowledge bases a channel may choose (see services.knowledge.available)."""

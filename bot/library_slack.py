@@ -7,17 +7,18 @@ import re
 
 from slack_sdk.web.async_client import AsyncWebClient
 
+from questionnaire import Limits, QuestionnaireError
 from retrieval import Embedder
+from services.errors import ServiceError
+from services.library_import import ImportOptions, ImportReport, import_answers
 from storage import Store
 
-from .batch_queue import options_from_text
 from .errors import BotError
-from .library_import import ImportOptions, ImportReport, import_answers
 from .payloads import SharedFile
-from .questionnaire.models import Limits
-from .reviewers import ReviewerDirectory
-from .slack_files import SlackFiles
-from .slack_text import inert
+from .questionnaires.queue import options_from_text
+from .questionnaires.slack_files import SlackFiles
+from .rendering.slack_text import inert
+from .review.reviewers import ReviewerDirectory
 
 _IMPORT = re.compile(r"\bimport\b", re.IGNORECASE)
 
@@ -49,7 +50,7 @@ class SlackLibraryImport:
         try:
             shared = await self._files.fetch(file.id)
             report = await import_answers(shared.name, shared.data, options, self._limits, self._store, self._embedder)
-        except BotError as exc:
+        except (BotError, ServiceError, QuestionnaireError) as exc:
             await self._store.log_review(f"import:{file.id}", user, "import", "failed", str(exc)[:300])
             await self._say(channel, thread_ts, f"I could not import {name}: {exc}")
             return

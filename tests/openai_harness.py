@@ -8,9 +8,8 @@ from agents.config import PipelineConfig
 from agents.llm import ReplyLimits, RetryPolicy
 from agents.openai_llm import OpenAILLM, openai_client
 from agents.pipeline import Pipeline
-
-from .fakes.openai_server import FakeOpenAI
-from .fakes.scripted_model import ScriptedModel
+from tests.fakes.openai_server import FakeOpenAI
+from tests.fakes.scripted_model import ScriptedModel
 
 
 class Harness:

@@ -11,7 +11,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.comments import Comment
 from openpyxl.styles import Font, PatternFill
 
-from bot.questionnaire.models import ADDED_COLUMNS
+from questionnaire.models import ADDED_COLUMNS
 
 HEADER_FILL = PatternFill("solid", fgColor="FFDDEEFF")
 SAMPLE_QUESTIONS = Path(__file__).resolve().parent.parent / "examples" / "questions.csv"

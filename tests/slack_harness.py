@@ -11,15 +11,13 @@ import aiohttp
 from aiohttp import web
 
 from agents.pipeline import Pipeline
-from bot.deps import open_index, open_store
 from bot.app import EVENTS_PATH, build_app, build_deps, build_worker, slack_client, web_app
 from bot.appdeps import AppDeps
-from bot.worker_host import InProcessWorker
-from bot.settings import Settings
-
-from .fakes.slack_requests import SIGNING_SECRET, SlackSender
-from .fakes.slack_server import TOKEN, FakeSlack
-
+from cli.worker_host import InProcessWorker
+from services.settings import Settings
+from services.wiring import open_index, open_store
+from tests.fakes.slack_requests import SIGNING_SECRET, SlackSender
+from tests.fakes.slack_server import TOKEN, FakeSlack
 
 # The review flow's tests need answers that go to a reviewer. A near-miss abstention ("SOC 1" beside the
 # sample's SOC 2, confidence about 79) is right, and whether the fitted threshold (about 79) sends it moves

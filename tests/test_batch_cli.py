@@ -15,17 +15,16 @@ import time
 
 import pytest
 
-from bot.cli import main
-from bot.deps import open_store
-from bot.library import AnswerLibrary
-from bot.settings import Settings
 from agents.pipeline import Pipeline
+from cli.main import main
+from services.library import AnswerLibrary
 from services.records import outcome_of
-
-from .conftest import KB, ROOT
-from .slack_harness import REVIEW_THRESHOLD
-from .questionnaires import (OWN_ANSWERS, answered_rows, assert_original_kept, column_values, question_cells, sample_questions,
-                             security_workbook)
+from services.settings import Settings
+from services.wiring import open_store
+from tests.conftest import KB, ROOT
+from tests.questionnaires import (OWN_ANSWERS, answered_rows, assert_original_kept, column_values, question_cells,
+                                  sample_questions, security_workbook)
+from tests.slack_harness import REVIEW_THRESHOLD
 
 UNANSWERABLE = "Do you support SOC 1 Type II reporting?"  # a near-miss: SOC 2 is documented, SOC 1 is not; it goes to a reviewer
 # ...at the review threshold an operator sets (see REVIEW_THRESHOLD): the fitted one moves with every refit.
@@ -104,7 +103,7 @@ def test_approved_answers_are_used_first(ingested, tmp_path, capsys):
         from retrieval import WordLlamaEmbedder
         store = open_store(Settings())
         run = await store.enqueue(UNANSWERABLE, asker="U1", channel="C1", thread_ts="1.1")
-        from bot.deps import open_index
+        from services.wiring import open_index
         index = await open_index(Settings())
         result = await Pipeline(index).run(UNANSWERABLE)
         await store.finish_run(run.id, outcome_of(result))
@@ -159,7 +158,7 @@ def test_an_interrupted_batch_resumes_where_it_stopped(ingested, tmp_path):
     source = tmp_path / "big.xlsx"
     source.write_bytes(security_workbook(questions, heading_every=50))
     env = {**os.environ, "RFPBOT_DATA_DIR": str(ingested)}
-    command = [sys.executable, "-m", "bot.cli", "batch", str(source), "--concurrency", "2", "--json"]
+    command = [sys.executable, "-m", "cli", "batch", str(source), "--concurrency", "2", "--json"]
     first = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and answered_rows(ingested) < 20:

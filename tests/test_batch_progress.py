@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from agents.config import PipelineConfig
 from agents.pipeline import Pipeline
-from bot.questionnaire import BatchOptions, BatchRunner, Limits, create_job
+from questionnaire import BatchOptions, Limits
+from services.jobs import BatchRunner, create_job
 from storage import BatchStore, Store, open_database
-
-from .questionnaires import sample_questions, security_workbook
+from tests.questionnaires import sample_questions, security_workbook
 
 
 async def _answer(tmp_path, kb_index, progress_every: float):

@@ -10,11 +10,10 @@ from openai import AsyncOpenAI
 from agents.clarify import clarify
 from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
-
-from .conftest import ROOT
-from .fakes.openai_server import Fault, FakeOpenAI
-from .fakes.scripted_model import ScriptedModel
-from .slack_harness import start_app
+from tests.conftest import ROOT
+from tests.fakes.openai_server import FakeOpenAI, Fault
+from tests.fakes.scripted_model import ScriptedModel
+from tests.slack_harness import start_app
 
 
 def labelled() -> list[tuple[str, bool]]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-from bot.cli import main
-
-from .conftest import KB
+from cli.main import main
+from tests.conftest import KB
 
 
 def test_ingest_then_search_share_the_default_index(capsys, tmp_path):
@@ -72,7 +71,7 @@ def test_search_before_ingest_says_to_ingest(capsys):
 
 
 def test_other_embedder_is_refused_with_the_rebuild_hint(capsys, monkeypatch):
-    from .fakes.openai_server import FakeOpenAI
+    from tests.fakes.openai_server import FakeOpenAI
 
     main(["ingest", str(KB)])
     with FakeOpenAI().serve() as server:

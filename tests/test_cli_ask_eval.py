@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 from agents.contracts import PipelineResult
-from bot.cli import main
-
-from .conftest import KB, QUESTIONS
-from .fakes.openai_server import FakeOpenAI
-from .fakes.scripted_model import ScriptedModel
+from cli.main import main
+from tests.conftest import KB, QUESTIONS
+from tests.fakes.openai_server import FakeOpenAI
+from tests.fakes.scripted_model import ScriptedModel
 
 
 def test_ask_prints_progress_then_the_cited_answer(capsys):

@@ -9,12 +9,12 @@ import subprocess
 import sys
 from datetime import timedelta
 
-from bot.cli import main
-from bot.questionnaire import BatchOptions, new_job
+from cli.main import main
+from questionnaire import BatchOptions
+from services.jobs import new_job
 from storage import BatchStore, Store, open_database
 from storage.store import now
-
-from .conftest import KB, ROOT
+from tests.conftest import KB, ROOT
 
 
 def test_a_questions_file_that_is_not_utf8_is_named_and_explained(capsys, tmp_path):
@@ -39,7 +39,7 @@ def test_an_index_path_that_is_not_an_index_is_refused_and_left_unchanged(capsys
 
 def test_two_ingests_into_a_new_index_at_once_both_succeed(tmp_path):
     index = tmp_path / "new.sqlite"
-    command = [sys.executable, "-m", "bot.cli", "ingest", str(KB), "--index", str(index)]
+    command = [sys.executable, "-m", "cli", "ingest", str(KB), "--index", str(index)]
     runs = [subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for _ in range(2)]
     outcomes = [(run.wait(timeout=300), run.stderr.read()) for run in runs]

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from agents.denial import denials
 from agents.exclusion import excluded_asked
-
-from .documents import pipeline_over
+from tests.documents import pipeline_over
 
 
 def test_a_purpose_clause_about_something_else_does_not_deny_the_question():

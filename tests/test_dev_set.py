@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.cli import main
+from cli.main import main
 
 KB = Path(__file__).resolve().parents[1] / "examples"
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from agents.grounding import answer_sentences, strip_markers
-from bot.cli import main
+from cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = sorted(p for base in (ROOT / "eval", ROOT.parent / "shared" / "eval") for p in base.glob("*")

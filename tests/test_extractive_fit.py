@@ -6,8 +6,7 @@ import importlib.util
 import json
 
 from agents.extractive import fitted
-
-from .conftest import ROOT
+from tests.conftest import ROOT
 
 
 def _fitting_script(monkeypatch):

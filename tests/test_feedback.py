@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from cli.main import main
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,9 @@ from agents.contracts import Citation, EarlierTurn, PipelineResult, SynthesisRes
 from agents.followup import earlier_turn, is_follow_up
 from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
-
-from .fakes.openai_server import FakeOpenAI
-from .fakes.scripted_model import ScriptedModel
-from .slack_harness import start_app
+from tests.fakes.openai_server import FakeOpenAI
+from tests.fakes.scripted_model import ScriptedModel
+from tests.slack_harness import start_app
 
 
 @pytest.mark.parametrize("message", ["What about on GCP?", "and on AWS?", "Azure too?", "Is it encrypted too?",

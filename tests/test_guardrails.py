@@ -13,10 +13,10 @@ from agents.llm import RetryPolicy
 from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from agents.redaction import redact
-from .conftest import KB
-from .documents import PII, PLANTED
-from .fakes.openai_server import FakeOpenAI
-from .fakes.scripted_model import ScriptedModel
+from tests.conftest import KB
+from tests.documents import PII, PLANTED
+from tests.fakes.openai_server import FakeOpenAI
+from tests.fakes.scripted_model import ScriptedModel
 
 PII_QUESTION = (f"I'm {PII['email']} ({PII['phone']}), card {PII['card']}, IBAN {PII['iban']}, "
                 f"key {PII['key']}: do you support SAML 2.0 single sign-on?")
@@ -136,7 +136,7 @@ async def test_no_personal_data_reaches_the_language_model_or_the_result(kb_inde
 
 
 def test_ask_json_output_keeps_personal_data_redacted(capsys, kb_index_path):
-    from bot.cli import main
+    from cli.main import main
 
     question = "Write to jane.doe@acme-corp.com: do you support SAML 2.0 single sign-on?"
     assert main(["ask", question, "--index", str(kb_index_path), "--json"]) == 0

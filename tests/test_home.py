@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 from agents.pipeline import Pipeline
-
-from .slack_harness import start_app
+from tests.slack_harness import start_app
 
 UNANSWERABLE = "Do you support SOC 1 Type II reporting?"  # a near-miss: SOC 2 is documented, SOC 1 is not; it goes to a reviewer
 

@@ -9,8 +9,7 @@ import pytest
 from retrieval import DocumentNotFound, EmbeddedIndex, EmbedderMismatch, EmptyQuery, IndexMissing, ingest
 from retrieval.text import normalize_ws
 from retrieval.weaviate_index import WeaviateIndex, connect
-
-from .conftest import HashEmbedder
+from tests.conftest import HashEmbedder
 
 _names = itertools.count(1)
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from retrieval import DocumentNotFound, EmbeddedIndex, EmbedderMismatch, EmbeddingError, PathNotFound, ingest
-
-from .conftest import FailingEmbedder, HashEmbedder
-from .documents import write
+from tests.conftest import FailingEmbedder, HashEmbedder
+from tests.documents import write
 
 
 async def test_ingest_sample_kb_then_reingest_changes_nothing(index, kb_copy):

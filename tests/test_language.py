@@ -8,10 +8,9 @@ import pytest
 
 from agents.language import language_of, searched_in_english
 from agents.pipeline import Pipeline
-from bot.cli import main
-
-from .conftest import KB
-from .slack_harness import start_app
+from cli.main import main
+from tests.conftest import KB
+from tests.slack_harness import start_app
 
 
 @pytest.mark.parametrize("question, code", [

@@ -15,8 +15,10 @@ MAY_IMPORT = {
     "retrieval": {"common"},
     "agents": {"retrieval", "common"},
     "storage": {"common"},
-    "services": {"agents", "retrieval", "storage", "common"},
-    "bot": {"services", "agents", "retrieval", "storage", "common"},
+    "questionnaire": {"common"},
+    "services": {"questionnaire", "agents", "retrieval", "storage", "common"},
+    "bot": {"services", "questionnaire", "agents", "retrieval", "storage", "common"},
+    "cli": {"bot", "services", "questionnaire", "agents", "retrieval", "storage", "common"},
 }
 
 
@@ -49,6 +51,13 @@ def test_no_package_imports_a_layer_it_must_not():
                 if top in MAY_IMPORT and top != package and top not in allowed:
                     wrong.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
     assert not wrong, "imports against the layers (docs/ARCHITECTURE.md):\n" + "\n".join(wrong)
+
+
+def test_only_the_slack_app_and_the_command_line_import_slack():
+    wrong = [f"{path.relative_to(ROOT)}:{line} imports {module}"
+             for package in set(MAY_IMPORT) - {"bot", "cli"} for path in _modules(package)
+             for module, _, line in _imports(path) if module.split(".")[0] in ("slack_sdk", "slack_bolt")]
+    assert not wrong, "Slack outside bot/:\n" + "\n".join(wrong)
 
 
 def test_no_private_name_is_imported_across_packages():

@@ -8,10 +8,9 @@ import json
 
 from openpyxl import Workbook
 
-from bot.cli import main
-
-from .conftest import KB
-from .questionnaires import column_values, question_cells, security_workbook
+from cli.main import main
+from tests.conftest import KB
+from tests.questionnaires import column_values, question_cells, security_workbook
 
 ROWS = [  # question, Yes/No, vendor response
     ("Do you encrypt customer data at rest?", "Yes", "All customer data is encrypted at rest with AES-256."),
@@ -125,7 +124,7 @@ def test_a_reworded_question_in_a_batch_gets_the_imported_answer(tmp_path, capsy
 def test_a_reused_imported_answer_in_slack_names_its_approver_and_claims_no_status():
     from datetime import datetime, timezone
 
-    from bot.blocks import library_blocks
+    from bot.rendering.answer_blocks import library_blocks
     from storage import LibraryEntry
 
     entry = LibraryEntry(run_id="import:1", question="How long are audit logs retained?", answer="400 days.",
@@ -169,8 +168,8 @@ def test_entries_are_shown_exported_and_retired_with_a_line_in_the_review_log(tm
 async def test_retired_and_too_old_entries_are_not_reused(tmp_path):
     from datetime import datetime, timedelta, timezone
 
-    from bot.library import AnswerLibrary
     from retrieval import WordLlamaEmbedder
+    from services.library import AnswerLibrary
     from storage import LibraryEntry, Store, open_database
 
     store, embedder = Store(open_database(tmp_path / "db.sqlite")), WordLlamaEmbedder()

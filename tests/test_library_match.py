@@ -10,11 +10,10 @@ import pytest
 
 from agents.contracts import PipelineResult, SynthesisResult
 from agents.same_question import differences, fitted, same_question
-from bot.library import AnswerLibrary, Lookup, Offer, offered
 from retrieval import WordLlamaEmbedder
+from services.library import AnswerLibrary, Lookup, Offer, offered
 from storage import LibraryEntry, Store, open_database
-
-from .conftest import ROOT
+from tests.conftest import ROOT
 
 PAIRS = ROOT / "eval" / "library" / "pairs.csv"
 

@@ -8,10 +8,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.contracts import ProgressEvent
 from agents.llm import RateLimiter
-from bot.progress import ProgressMessage
-from bot.terminal import ProgressBar
-
-from .fakes.slack_server import TOKEN, FakeSlack
+from bot.answering.progress import ProgressMessage
+from cli.terminal import ProgressBar
+from tests.fakes.slack_server import TOKEN, FakeSlack
 
 
 async def test_rate_limiter_waits_for_the_window_to_free_a_slot():

@@ -11,12 +11,11 @@ import sys
 from agents.config import PipelineConfig
 from agents.contracts import PipelineResult
 from agents.llm import ReplyLimits
-from bot.deps import pipeline_config
-from bot.settings import Settings
-
-from .conftest import KB, ROOT
-from .fakes.openai_server import Fault, FakeOpenAI
-from .fakes.scripted_model import ScriptedModel, critic_reply
+from services.settings import Settings
+from services.wiring import pipeline_config
+from tests.conftest import KB, ROOT
+from tests.fakes.openai_server import FakeOpenAI, Fault
+from tests.fakes.scripted_model import ScriptedModel, critic_reply
 
 QUESTION = "Do you support automated user provisioning with SCIM?"
 OVERFLOW = "request (15170 tokens) exceeds the available context size (8192 tokens), try increasing it"
@@ -133,7 +132,7 @@ def test_ask_closes_its_client(tmp_path):
     with FakeOpenAI(chat=ScriptedModel()).serve() as server:
         env = {"RFPBOT_DATA_DIR": str(tmp_path), "OPENAI_API_KEY": "k", "OPENAI_BASE_URL": server.url + "/v1",
                "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-        run = [sys.executable, "-X", "dev", "-W", "always::ResourceWarning", "-m", "bot.cli"]
+        run = [sys.executable, "-X", "dev", "-W", "always::ResourceWarning", "-m", "cli"]
         subprocess.run([*run, "ingest", str(KB)], env=env, check=True, capture_output=True, cwd=ROOT)
         done = subprocess.run([*run, "ask", QUESTION, "--json"], env=env, capture_output=True, text=True,
                               timeout=120, cwd=ROOT)

@@ -8,8 +8,7 @@ from agents.grounding import passages
 from retrieval.errors import SkippedFile
 from retrieval.loaders import load_file
 from retrieval.text import normalize_ws
-
-from .documents import minimal_pdf, write
+from tests.documents import minimal_pdf, write
 
 
 def test_markdown_front_matter_gives_title_url_and_csp(tmp_path):

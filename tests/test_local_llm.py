@@ -15,9 +15,8 @@ import pytest
 
 from agents.contracts import PipelineResult
 from agents.grounding import occurs_in
-from bot.cli import main
-
-from .conftest import KB, QUESTIONS
+from cli.main import main
+from tests.conftest import KB, QUESTIONS
 
 pytestmark = pytest.mark.local_llm
 PICKED = ("q01", "q04", "q39")  # Fully Supported, Partially Supported, and one the KB cannot answer

@@ -7,14 +7,13 @@ import asyncio
 
 import numpy as np
 
-from bot.cli import main
+from cli.main import main
+from services.records import outcome_of, result_of
 from storage import (BatchJob, BatchRow, BatchStore, ChannelSettingsStore, FeedbackStore, LibraryEntry, Store,
                      broken_link, connect)
 from storage.schema import MIGRATIONS
 from storage.store import now
-from services.records import outcome_of, result_of
-
-from .test_storage_contract import _answered
+from tests.test_storage_contract import _answered
 
 
 async def _installation(path) -> dict[str, object]:

@@ -14,8 +14,7 @@ from agents.list_items import spread_over_items
 from agents.narrowing import narrowing
 from agents.pipeline import Pipeline
 from retrieval import ingest
-
-from .documents import pipeline_over
+from tests.documents import pipeline_over
 
 _RETENTION = ("# Data retention\n\n## Retention by plan\n\n| Data type | Developer | Team | Business |\n"
               "|---|---|---|---|\n| Errors | 30 days | 90 days | 90 days |\n| Logs | 30 days | 30 days | 30 days |\n")

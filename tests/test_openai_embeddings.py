@@ -6,8 +6,7 @@ import pytest
 from openai import AsyncOpenAI
 
 from retrieval import EmbeddedIndex, EmbeddingError, OpenAIEmbedder, ingest
-
-from .fakes.openai_server import Fault, FakeOpenAI
+from tests.fakes.openai_server import FakeOpenAI, Fault
 
 
 def _client(url: str) -> AsyncOpenAI:

@@ -6,11 +6,10 @@ import pytest
 
 from agents.config import PipelineConfig
 from agents.gate import load as load_gate
-from agents.pipeline import Pipeline
 from agents.grounding import occurs_in
-
-from .conftest import QUESTIONS
-from .slack_harness import REVIEW_THRESHOLD
+from agents.pipeline import Pipeline
+from tests.conftest import QUESTIONS
+from tests.slack_harness import REVIEW_THRESHOLD
 
 
 async def test_sample_questions_meet_the_quality_bar(kb_index):

@@ -8,9 +8,8 @@ import pytest
 
 from agents.grounding import passages
 from agents.pipeline import WARM_UP_QUESTION
-
-from .fakes.openai_server import Fault
-from .fakes.scripted_model import ScriptedModel, critic_reply
+from tests.fakes.openai_server import Fault
+from tests.fakes.scripted_model import ScriptedModel, critic_reply
 
 QUESTION = "Do you support automated user provisioning with SCIM?"
 

@@ -9,13 +9,12 @@ import zipfile
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from bot.questionnaire import (BatchOptions, Limits, NoQuestionColumn, Questionnaire, RowAnswer, TooManyQuestions,
-                               UnreadableFile, read_questionnaire)
-from bot.questionnaire.jobs import near_question_key, same_question_key
-from bot.questionnaire.models import ADDED_COLUMNS
-from bot.questionnaire.writing import filled_copy
-
-from .questionnaires import OWN_ANSWERS, assert_original_kept, column_values, password_protected, security_workbook
+from questionnaire import (BatchOptions, Limits, NoQuestionColumn, Questionnaire, RowAnswer, TooManyQuestions,
+                           UnreadableFile, read_questionnaire)
+from questionnaire.models import ADDED_COLUMNS
+from questionnaire.writing import filled_copy
+from services.jobs.creation import near_question_key, same_question_key
+from tests.questionnaires import OWN_ANSWERS, assert_original_kept, column_values, password_protected, security_workbook
 
 QUESTIONS = ["Do you encrypt customer data at rest?", "Do you support SAML single sign-on?",
              "Describe how administrator access is reviewed.", "Is MFA enforced for all employees?",
@@ -239,7 +238,7 @@ def test_questions_merged_across_columns_for_width_are_still_questions():
 
 
 def test_a_csvs_own_answer_and_yes_no_columns_are_filled_and_stay_inert():
-    from bot.questionnaire.writing import OwnColumns
+    from questionnaire.writing import OwnColumns
 
     data = _csv([["Question", "Answer", "Yes/No"], [QUESTIONS[0], "", ""], [QUESTIONS[1], "Earlier text", "N"]])
     q = read("own.csv", data)
@@ -260,8 +259,8 @@ def test_a_csvs_own_answer_and_yes_no_columns_are_filled_and_stay_inert():
                                              ("Comments", False), ("Follow-Up Inquiries/Responses", False),
                                              ("Response time", False)])
 def test_only_an_answer_label_is_written_into_though_any_answer_header_is_read(header, written):
-    from bot.questionnaire.answers import find_answer_columns
-    from bot.questionnaire.reading import read_grids
+    from questionnaire.answers import find_answer_columns
+    from questionnaire.reading import read_grids
 
     data = _csv([["Question", header], [QUESTIONS[0], "Yes, with AES-256."], [QUESTIONS[1], ""]])
     q = read("labels.csv", data)
@@ -271,8 +270,8 @@ def test_only_an_answer_label_is_written_into_though_any_answer_header_is_read(h
 
 
 def test_rfpbots_own_needs_review_column_is_never_taken_for_the_answers_yes_no():
-    from bot.questionnaire.answers import find_answer_columns
-    from bot.questionnaire.reading import read_grids
+    from questionnaire.answers import find_answer_columns
+    from questionnaire.reading import read_grids
 
     rows = [["Question", *ADDED_COLUMNS]] + [[q, f"Answer {n}.", "Fully Supported", 80, "doc.md", "No" if n % 2 else "Yes",
                                              ""] for n, q in enumerate(QUESTIONS)]
@@ -284,7 +283,7 @@ def test_rfpbots_own_needs_review_column_is_never_taken_for_the_answers_yes_no()
 
 
 def test_a_reviewer_approved_answer_goes_into_the_own_columns_and_a_pending_one_does_not():
-    from bot.questionnaire.writing import OwnColumns
+    from questionnaire.writing import OwnColumns
 
     data = _csv([["Question", "Response", "Y/N"], [QUESTIONS[0], "", ""], [QUESTIONS[1], "", ""], [QUESTIONS[3], "", ""]])
     q = read("reviewed.csv", data)
@@ -301,7 +300,7 @@ def test_a_reviewer_approved_answer_goes_into_the_own_columns_and_a_pending_one_
 def test_answer_labels_repeated_on_each_sections_row_stand_for_a_header():
     # As HECVAT lays its sheets out: no header row names the answers; each section's heading
     # row does, beside the section's name.
-    from bot.questionnaire.writing import OwnColumns
+    from questionnaire.writing import OwnColumns
 
     # Its "Solution Description" row (a field to fill, with its ID) must not pass for a header row.
     data = workbook([["Solution Provider Response - Security"], ["Instructions: answer every question."],
@@ -363,7 +362,7 @@ def _with_lists_sheet(rows: list[list], options: list[str]) -> bytes:
 
 
 def test_what_the_filled_copy_cannot_keep_is_named():
-    from bot.questionnaire.files import workbook_losses
+    from questionnaire.files import workbook_losses
 
     plain = workbook([["Question", "Answer"], [QUESTIONS[0]]])
     assert workbook_losses(plain) == []
@@ -408,7 +407,7 @@ def test_a_column_labelled_as_answers_is_never_taken_for_the_questions_however_l
 
 
 def test_an_extension_that_cannot_be_read_safely_is_left_out_not_fatal():
-    from bot.questionnaire.dropdowns import extension_dropdowns
+    from questionnaire.dropdowns import extension_dropdowns
 
     rows = [["Question", "Answer"]] + [[q] for q in QUESTIONS]
     good = _with_extension_dropdown(_with_lists_sheet(rows, ["Yes", "No"]), "B2:B7", "Lists!$A$1:$A$2")

@@ -9,11 +9,10 @@ import json
 import pytest
 
 from agents.pipeline import Pipeline
-
-from .fakes.slack_server import SlackFault
-from .questionnaires import (OWN_ANSWERS, assert_original_kept, column_values, password_protected, question_cells,
-                             sample_questions, security_workbook)
-from .slack_harness import start_app
+from tests.fakes.slack_server import SlackFault
+from tests.questionnaires import (OWN_ANSWERS, assert_original_kept, column_values, password_protected, question_cells,
+                                  sample_questions, security_workbook)
+from tests.slack_harness import start_app
 
 UNANSWERABLE = ["Do you support SOC 1 Type II reporting?", "Is your platform FedRAMP High authorized?"]
 
@@ -186,8 +185,7 @@ async def strict_app(slack, kb_index, embedder, tmp_path):
     """The app with a pipeline that sends every answer to a reviewer (threshold 100)."""
     from agents.config import PipelineConfig
     from agents.pipeline import Pipeline
-
-    from .slack_harness import start_app
+    from tests.slack_harness import start_app
 
     running = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index, config=PipelineConfig(confidence_threshold=100)),
                               embedder, reviewers="UREV")
@@ -231,7 +229,7 @@ async def test_many_answers_to_review_are_paged_within_block_kit_limits(strict_a
     ("can you do the whole sheet?", None, None),
 ])
 def test_the_message_may_say_where_the_questions_are(text, sheet, column):
-    from bot.batch_queue import options_from_text
+    from bot.questionnaires.queue import options_from_text
 
     options = options_from_text(text)
     assert (options.sheet, options.question_column) == (sheet, column)

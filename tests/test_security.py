@@ -15,14 +15,13 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 
 from agents.pipeline import Pipeline
 from bot.app import build_app
-from bot.slack_text import inert, link, question_text
+from bot.rendering.slack_text import inert, link, question_text
 from bot.verification import SignatureCheck
 from storage import broken_link
-
-from .documents import PII
-from .fakes.slack_requests import SIGNING_SECRET, signature
-from .slack_harness import app_settings, start_app
-from .test_slack_app import UNANSWERABLE, answer_of, ask_escalated, button_value
+from tests.documents import PII
+from tests.fakes.slack_requests import SIGNING_SECRET, signature
+from tests.slack_harness import app_settings, start_app
+from tests.test_slack_app import UNANSWERABLE, answer_of, ask_escalated, button_value
 
 
 @pytest.fixture
@@ -320,8 +319,8 @@ async def test_a_run_taken_from_its_worker_is_answered_once_by_the_next_claim(sl
 
     from agents.llm import RetryPolicy
     from agents.openai_llm import OpenAILLM
-    from .fakes.openai_server import FakeOpenAI
-    from .fakes.scripted_model import ScriptedModel
+    from tests.fakes.openai_server import FakeOpenAI
+    from tests.fakes.scripted_model import ScriptedModel
 
     fake = FakeOpenAI(chat=ScriptedModel(), latency=0.6)  # a slow model: the run is under way for seconds
     with fake.serve() as server:

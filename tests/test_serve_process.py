@@ -13,11 +13,11 @@ import sys
 import aiohttp
 import pytest
 
-from .conftest import KB, ROOT
-from .fakes.server import free_ports
-from .fakes.slack_requests import SIGNING_SECRET, SlackSender
-from .fakes.slack_server import TOKEN
-from .questionnaires import answered_rows, column_values, security_workbook
+from tests.conftest import KB, ROOT
+from tests.fakes.server import free_ports
+from tests.fakes.slack_requests import SIGNING_SECRET, SlackSender
+from tests.fakes.slack_server import TOKEN
+from tests.questionnaires import answered_rows, column_values, security_workbook
 
 
 def _env(slack_url: str, data_dir) -> dict:
@@ -26,7 +26,7 @@ def _env(slack_url: str, data_dir) -> dict:
 
 
 def _cli(*args: str, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], env=env, cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "cli", *args], env=env, cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
 
 
@@ -35,7 +35,7 @@ async def test_serve_answers_through_its_worker(slack, tmp_path, workers):
     env = _env(slack.url, tmp_path)
     assert _cli("ingest", str(KB), env=env).returncode == 0
     port = free_ports()[0]
-    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
+    server = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--http", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", workers], env=env, cwd=ROOT,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -83,7 +83,7 @@ def _workers_of(data_dir) -> list[int]:
                 environ = f.read()
         except OSError:
             continue
-        if b"bot.cli\x00worker" in cmdline and f"RFPBOT_DATA_DIR={data_dir}".encode() in environ:
+        if b"cli\x00worker" in cmdline and f"RFPBOT_DATA_DIR={data_dir}".encode() in environ:
             pids.append(int(entry))
     return pids
 
@@ -103,7 +103,7 @@ async def test_a_killed_server_takes_its_workers_with_it(slack, tmp_path):
     env = _env(slack.url, tmp_path)
     assert _cli("ingest", str(KB), env=env).returncode == 0
     port = free_ports()[0]
-    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
+    server = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--http", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", "1"], env=env, cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -123,7 +123,7 @@ async def test_a_killed_server_takes_its_workers_with_it(slack, tmp_path):
 
 
 async def _serving(env: dict, port: int) -> subprocess.Popen:
-    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1",
+    server = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--http", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", "1"], env=env, cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     async with aiohttp.ClientSession() as session:

@@ -7,9 +7,8 @@ import json
 import pytest
 
 from agents.pipeline import Pipeline
-
-from .fakes.slack_server import FakeSlack, SlackFault
-from .slack_harness import start_app
+from tests.fakes.slack_server import FakeSlack, SlackFault
+from tests.slack_harness import start_app
 
 UNANSWERABLE = "Do you support SOC 1 Type II reporting?"  # a near-miss: SOC 2 is documented, SOC 1 is not; it goes to a reviewer
 

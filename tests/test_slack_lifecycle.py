@@ -12,16 +12,15 @@ from agents.contracts import PipelineResult
 from agents.llm import RetryPolicy
 from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
+from bot.answering.delivery import answer_metadata
 from bot.app import recover_interrupted
-from bot.blocks import answer_messages
-from bot.delivery import answer_metadata
+from bot.rendering.answer_blocks import answer_messages
 from services.records import outcome_of
-
-from .fakes.openai_server import Fault, FakeOpenAI
-from .fakes.scripted_model import ScriptedModel
-from .fakes.slack_server import SlackFault
-from .slack_harness import start_app
-from .test_slack_app import UNANSWERABLE, answer_of, button_value
+from tests.fakes.openai_server import FakeOpenAI, Fault
+from tests.fakes.scripted_model import ScriptedModel
+from tests.fakes.slack_server import SlackFault
+from tests.slack_harness import start_app
+from tests.test_slack_app import UNANSWERABLE, answer_of, button_value
 
 
 async def test_pending_review_survives_a_restart(slack, kb_index, embedder, tmp_path):

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from .conftest import ROOT
+from tests.conftest import ROOT
 
 HEAVY_FOR_ASK = ("openai", "weaviate", "slack_bolt", "slack_sdk", "openpyxl", "sqlite_utils", "aiohttp", "wordllama",
                  "requests")
@@ -18,8 +18,8 @@ HEAVY_FOR_HELP = HEAVY_FOR_ASK + ("numpy", "pydantic", "agents.pipeline")
 
 
 def _imported(*args: str) -> tuple[subprocess.CompletedProcess, set[str]]:
-    """Run `python -X importtime -m bot.cli ARGS`; the process and every module it imported."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "bot.cli", *args], cwd=ROOT,
+    """Run `python -X importtime -m cli ARGS`; the process and every module it imported."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "cli", *args], cwd=ROOT,
                           capture_output=True, text=True, env={**os.environ}, timeout=120)
     modules = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     return done, modules
@@ -53,7 +53,7 @@ def test_an_offline_ask_answers_without_loading_clients_it_does_not_use(kb_index
     assert _heavy(modules, HEAVY_FOR_ASK) == []
 
 
-@pytest.mark.parametrize("package", ["retrieval", "storage"])
+@pytest.mark.parametrize("package", ["retrieval", "storage", "questionnaire"])
 def test_every_public_name_of_a_lazy_package_resolves(package):
     module = importlib.import_module(package)
     for name in module.__all__:

@@ -5,18 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from openai import AsyncOpenAI
 
 from agents.openai_llm import OpenAILLM
 from agents.pipeline import Pipeline
 from agents.translation import note_for_asker
-from bot.render_text import answer_text
-
-from .fakes.openai_server import FakeOpenAI
-from .fakes.scripted_model import ScriptedModel
-from .slack_harness import start_app
-from .test_slack_app import answer_of
+from cli.render_text import answer_text
+from tests.fakes.openai_server import FakeOpenAI
+from tests.fakes.scripted_model import ScriptedModel
+from tests.slack_harness import start_app
+from tests.test_slack_app import answer_of
 
 GERMAN = "Unterstützen Sie die automatische Benutzerbereitstellung mit SCIM?"
 ENGLISH = "Do you support automated user provisioning with SCIM?"

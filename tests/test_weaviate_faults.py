@@ -8,14 +8,13 @@ import json
 import pytest
 
 from agents.pipeline import Pipeline
-from bot.cli import main
-from bot.knowledge import available
-from bot.settings import Settings
+from cli.main import main
 from retrieval import RetrievalError, ingest
 from retrieval.weaviate_index import WeaviateIndex, WeaviateUnreachable, connect
-
-from .conftest import KB
-from .fakes.server import free_ports
+from services.knowledge import available
+from services.settings import Settings
+from tests.conftest import KB
+from tests.fakes.server import free_ports
 
 
 def _dead_url() -> str:
@@ -65,7 +64,7 @@ def test_named_knowledge_bases_live_in_their_own_collections(capsys, monkeypatch
 
 
 async def test_server_going_away_mid_ingest_then_rerun_completes(tmp_path, embedder, kb_copy):
-    from .weaviate_server import WeaviateServer, WeaviateUnavailable, find_or_build
+    from tests.weaviate_server import WeaviateServer, WeaviateUnavailable, find_or_build
 
     try:
         binary, _ = find_or_build()
@@ -108,8 +107,7 @@ async def test_server_going_away_mid_ingest_then_rerun_completes(tmp_path, embed
 
 async def test_objects_weaviate_refuses_are_reported(weaviate_server, embedder, kb_copy):
     from retrieval.weaviate_index import ImportFailed
-
-    from .conftest import HashEmbedder
+    from tests.conftest import HashEmbedder
 
     index = await WeaviateIndex.open(await connect(weaviate_server.url, weaviate_server.grpc_port), embedder,
                                      url=weaviate_server.url, prefix="Refused", rebuild=True)
@@ -127,8 +125,8 @@ async def test_objects_weaviate_refuses_are_reported(weaviate_server, embedder, 
 
 
 async def test_index_failure_while_serving_reaches_the_thread(weaviate_server, embedder, kb_copy, tmp_path):
-    from .fakes.slack_server import FakeSlack
-    from .slack_harness import start_app
+    from tests.fakes.slack_server import FakeSlack
+    from tests.slack_harness import start_app
 
     async def open_index():
         client = await connect(weaviate_server.url, weaviate_server.grpc_port)

@@ -7,8 +7,7 @@ from __future__ import annotations
 from agents.duty import asks_vendor_act, left_to_customer
 from agents.pipeline import Pipeline
 from agents.terms import is_yes_no
-
-from .documents import pipeline_over
+from tests.documents import pipeline_over
 
 _PAGES = {
     "self-hosting.md": "# Self-hosting\n\nDeploying on your own servers is straightforward. When self-hosting, it is up to "

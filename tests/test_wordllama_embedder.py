@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from retrieval import WordLlamaEmbedder
-
-from .conftest import KB
+from tests.conftest import KB
 
 
 class CountingEmbedder(WordLlamaEmbedder):

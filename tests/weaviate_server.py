@@ -13,8 +13,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .fakes.server import free_ports
-from .server_process import stop_process, wait_ready
+from tests.fakes.server import free_ports
+from tests.server_process import stop_process, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = "weaviate-server"

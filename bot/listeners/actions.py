@@ -8,10 +8,10 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from services.records import result_of
 
 from ..appdeps import AppDeps
-from ..batch_blocks import ACTION_EXPORT, ACTION_MORE_REVIEWS
-from ..blocks import (ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY, ACTION_SAVE_TO_LIBRARY, edit_modal,
-                      reject_modal)
 from ..payloads import BlockActions
+from ..questionnaires.blocks import ACTION_EXPORT, ACTION_MORE_REVIEWS
+from ..rendering.answer_blocks import (ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY,
+                                       ACTION_SAVE_TO_LIBRARY, edit_modal, reject_modal)
 from .errors import reported
 
 

@@ -8,9 +8,9 @@ import re
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
-from ..blocks import ACTION_CLARIFY
 from ..payloads import BlockActions
-from ..slack_text import escape
+from ..rendering.answer_blocks import ACTION_CLARIFY
+from ..rendering.slack_text import escape
 from .errors import reported
 
 

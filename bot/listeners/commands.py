@@ -8,9 +8,9 @@ from agents.focus import small_talk
 from agents.redaction import redact
 
 from ..appdeps import AppDeps
-from ..blocks import reply_to
 from ..payloads import SlashCommand
-from ..slack_text import inert, question_text
+from ..rendering.answer_blocks import reply_to
+from ..rendering.slack_text import inert, question_text
 from .config import open_config
 from .errors import reported
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
-from ..blocks import DEFAULT_KB, VIEW_CHANNEL_CONFIG, channel_config_modal
 from ..payloads import SlashCommand, ViewSubmission
-from ..reviewers import parse_ids
+from ..rendering.answer_blocks import DEFAULT_KB, VIEW_CHANNEL_CONFIG, channel_config_modal
+from ..review.reviewers import parse_ids
 from .errors import reported
 
 

@@ -12,7 +12,7 @@ from slack_sdk.errors import SlackApiError
 from storage import JobNotFound, RunNotFound
 
 from ..appdeps import AppDeps
-from ..blocks import error_text
+from ..rendering.answer_blocks import error_text
 
 log = logging.getLogger(__name__)
 

@@ -9,11 +9,11 @@ from slack_bolt.async_app import AsyncApp
 from agents.focus import small_talk
 
 from ..appdeps import AppDeps
-from ..batch_queue import is_questionnaire
 from ..library_slack import asks_to_import
-from ..blocks import reply_to
 from ..payloads import MessageEvent
-from ..slack_text import inert, question_text
+from ..questionnaires.queue import is_questionnaire
+from ..rendering.answer_blocks import reply_to
+from ..rendering.slack_text import inert, question_text
 from .errors import reported
 
 log = logging.getLogger(__name__)

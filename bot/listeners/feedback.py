@@ -7,8 +7,8 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from storage import RunNotFound, Vote
 
 from ..appdeps import AppDeps
-from ..blocks import ACTION_HELPFUL, ACTION_UNHELPFUL, VIEW_FEEDBACK, feedback_modal
 from ..payloads import BlockActions, ReactionEvent, ViewSubmission
+from ..rendering.answer_blocks import ACTION_HELPFUL, ACTION_UNHELPFUL, VIEW_FEEDBACK, feedback_modal
 from .errors import reported
 
 # Slack's names for the thumbs, with and without skin tones (`+1::skin-tone-3`).

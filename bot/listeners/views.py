@@ -5,8 +5,8 @@ from __future__ import annotations
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from ..appdeps import AppDeps
-from ..blocks import VIEW_EDIT, VIEW_REJECT
 from ..payloads import ViewSubmission
+from ..rendering.answer_blocks import VIEW_EDIT, VIEW_REJECT
 from .errors import reported
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from aiohttp import web
 
-from .server import ThreadedServer
+from tests.fakes.server import ThreadedServer
 
 ChatHandler = Callable[[dict], str]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from .server import ThreadedServer
+from tests.fakes.server import ThreadedServer
 
 BOT_USER = "UBOT"
 TOKEN = "xoxb-test-token"

@@ -1,0 +1,1 @@
+"""Answering a question in its Slack thread: the worker that runs it, its progress message, the post."""

@@ -1,0 +1,1 @@
+"""Block Kit and Slack text: how answers, progress and reviews look in Slack."""
