@@ -8,7 +8,7 @@ from retrieval.vocabulary import CLOUDS, clouds_mentioned
 
 from .context import RunContext
 from .contracts import ClassificationResult
-from .llm import Usage
+from .llm.interface import Usage
 
 SYSTEM = """You classify questions from security questionnaires and RFPs about a cloud-security SaaS product.
 Decide whether the correct answer depends on the customer's cloud provider (AWS, GCP or Azure):

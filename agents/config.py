@@ -11,7 +11,7 @@ class PipelineConfig(BaseModel):
     max_iterations: int = Field(3, ge=1, le=10, description="synthesis/critic rounds at most")
     confidence_threshold: int | None = Field(None, ge=0, le=100, description="escalate under this confidence (the "
                                              "probability, in percent, that the answer is right); None: the "
-                                             "threshold fitted with the send-or-review model (agents/gate.json)")
+                                             "threshold fitted with the send-or-review model (agents/judging/gate.json)")
     search_k: int = Field(8, ge=1, description="chunks per query")
     max_sources: int = Field(6, ge=1)
     min_sources: int = Field(2, ge=1)

@@ -19,10 +19,10 @@ from retrieval import Document, Index
 from .config import PipelineConfig
 from .contracts import EarlierTurn, ProgressEvent, TraceEntry
 from .errors import BudgetSpent, LLMError
-from .grounding import passages
-from .injection import quarantine
-from .support import Scorer, Semantics
-from .llm import LLM, Tier, Usage
+from .guardrails.injection import quarantine
+from .judging.support import Scorer, Semantics
+from .llm.interface import LLM, Tier, Usage
+from .text.grounding import passages
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -58,7 +58,7 @@ class RunContext:
     over_budget: list[str] = field(default_factory=list)
     """Nodes answered offline because the run's LLM budget was spent."""
     earlier: EarlierTurn | None = None
-    """The thread's earlier exchange, for a follow-up (see agents.followup)."""
+    """The thread's earlier exchange, for a follow-up (see agents.conversation.followup)."""
     offline_nodes: frozenset[str] = frozenset()
     """Nodes this run answers offline although there is a model (see agents.routing)."""
 

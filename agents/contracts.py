@@ -171,7 +171,7 @@ class CriticChecks(BaseModel):
 
 
 class AnswerSignals(BaseModel):
-    """What the audit measured about one draft (agents.signals); the names are the send-or-review model's features."""
+    """What the audit measured about one draft (agents.judging.signals); the names are the send-or-review model's features."""
 
     relevance: float = Field(0.0, description="best fit of a cited evidence passage to the question (0: none cited)")
     semantic: float = 0.0
@@ -268,7 +268,7 @@ class GuardrailResult(BaseModel):
 class Translation(BaseModel):
     """How a question in another language was handled (with a model to translate)."""
 
-    language: str = Field(description="the asker's language code (see agents.language.NAMES)")
+    language: str = Field(description="the asker's language code (see agents.conversation.language.NAMES)")
     question: str = Field(description="the question in English, as it was searched and answered")
     answer: str | None = Field(None, description="the checked answer in the asker's language; None when it "
                                                  "could not be translated")

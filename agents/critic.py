@@ -10,12 +10,12 @@ import asyncio
 
 from pydantic import BaseModel
 
-from .audit import AuditReport, audit
 from .context import RunContext
-from .contracts import (CriticChecks, CriticResult, QueryPlanResult, ResearchResult, SynthesisResult,
-                        ValidationCheck, Verdict)
-from .grounding import answer_sentences, strip_markers
-from .llm import Usage
+from .contracts import (CriticChecks, CriticResult, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck,
+                        Verdict)
+from .judging.audit import AuditReport, audit
+from .llm.interface import Usage
+from .text.grounding import answer_sentences, strip_markers
 
 SYSTEM = """You review a drafted answer to a security questionnaire question before it is sent to a customer.
 Check that every claim is backed by its quote, that the compliance status matches the quotes, that the

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from .contracts import STATUSES, ComplianceStatus, PipelineResult
 from .errors import AgentError
-from .grounding import occurs_in
+from .text.grounding import occurs_in
 
 
 class QuestionFileError(AgentError):

@@ -15,10 +15,10 @@ from pydantic import BaseModel
 
 from .context import RunContext
 from .contracts import EvidenceResult, QueryPlanResult, ResearchSource, SourceEvidence
-from .grounding import occurs_in, passages
-from .llm import Usage
-from .support import Scorer
-from .tokens import fit
+from .judging.support import Scorer
+from .llm.interface import Usage
+from .llm.tokens import fit
+from .text.grounding import occurs_in, passages
 
 SYSTEM = """You pick evidence for answering a security questionnaire question.
 You get numbered passages from the vendor's documentation. Reply with the ids of the passages that

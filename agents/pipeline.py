@@ -21,26 +21,26 @@ from .config import PipelineConfig
 from .context import ProgressCallback, RunContext, ignore_progress
 from .contracts import (EarlierTurn, EvidenceResult, PipelineResult, QueryPlanResult, ResearchResult, SynthesisResult,
                         TraceEntry, Translation)
+from .conversation.focus import focus
+from .conversation.language import language_of
+from .conversation.translation import from_english, to_english
 from .critic import critique
 from .errors import AgentError
-from .focus import focus
-from .gate import load as load_gate, send_threshold
-from .grounding import passages
-from .escalation import escalation_reason
-from .guardrails import screen
-from .injection import quarantine
-from .language import language_of
-from .llm import LLM
+from .guardrails import redaction
+from .guardrails.injection import quarantine
+from .guardrails.redaction import redact
+from .guardrails.screen import screen
+from .judging.escalation import escalation_reason
+from .judging.gate import load as load_gate
+from .judging.gate import send_threshold
+from .judging.support import Scorer, Semantics
+from .llm.interface import LLM
 from .planner import plan
-from .prose import unsettled
-from . import redaction
-from .redaction import redact
 from .routing import SIMPLE_OFFLINE, route_of
-from .support import Scorer, Semantics
 from .synthesis import synthesize
-from .terms import key_terms, together
-from .translation import from_english, to_english
-
+from .text.grounding import passages
+from .text.prose import unsettled
+from .text.terms import key_terms, together
 
 WARM_UP_QUESTION = "Is customer data encrypted at rest and in transit, and who can access it?"
 
@@ -147,7 +147,7 @@ class Pipeline:
             # Two more calls: the question's translation and the answer's.
             ctx.config = ctx.config.model_copy(update={"max_llm_calls": ctx.config.max_llm_calls + 2})
             english = await to_english(ctx, question, language)
-            if english is None:  # searched as written; the answer says so (agents.language)
+            if english is None:  # searched as written; the answer says so (agents.conversation.language)
                 return question
             result.translation = Translation(language=language, question=english)
             return english

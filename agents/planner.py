@@ -10,8 +10,8 @@ from retrieval.text import content_terms
 
 from .context import RunContext
 from .contracts import QueryFacet, QueryPlanResult
-from .llm import Usage
-from .terms import key_terms, matches, spelled_out
+from .llm.interface import Usage
+from .text.terms import key_terms, matches, spelled_out
 
 SYSTEM = """You plan documentation searches for a question from a security questionnaire or RFP.
 Split the question into facets: the separate things it asks, each in the question's own words (one facet

@@ -10,8 +10,8 @@ from retrieval import SearchHit
 
 from .context import RunContext
 from .contracts import ClassificationResult, QueryPlanResult, ResearchResult, ResearchSource
-from .llm import Usage
-from .terms import coverage, key_terms, missing_words, together
+from .llm.interface import Usage
+from .text.terms import coverage, key_terms, missing_words, together
 
 _CHUNKS_PER_SOURCE = 3
 

@@ -16,9 +16,9 @@ from typing import Literal
 from pydantic import BaseModel
 
 from .classifier import classify_offline
-from .language import language_of
+from .conversation.language import language_of
 from .planner import plan_offline
-from .terms import key_terms
+from .text.terms import key_terms
 
 Route = Literal["full", "simple"]
 # Nodes a simple question's run answers offline, whatever the engine.

@@ -7,22 +7,23 @@ import difflib
 import re
 from dataclasses import dataclass, replace
 
-from .closed_list import excluded_by
+from retrieval import Document
+
 from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
-from .denial import denials
-from .duty import asks_vendor_act, left_to_customer
-from .exclusion import excluded_asked
 from .extractive import fitted
-from .facets import facet_coverage
-from .grounding import Passage, occurs_in, passage_for, passages
-from .llm import Usage
-from .narrowing import narrowing, restricted_scope
-from .prose import LEAD_IN, distinct, spoken, told
-from .support import CONFIDENT, RELEVANT, Scorer
-from .terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms, specific_phrases,
-                    together, unsupported_phrases)
-from retrieval import Document
+from .judging.facets import facet_coverage
+from .judging.support import CONFIDENT, RELEVANT, Scorer
+from .llm.interface import Usage
+from .rules.closed_list import excluded_by
+from .rules.denial import denials
+from .rules.duty import asks_vendor_act, left_to_customer
+from .rules.exclusion import excluded_asked
+from .rules.narrowing import narrowing, restricted_scope
+from .text.grounding import Passage, occurs_in, passage_for, passages
+from .text.prose import LEAD_IN, distinct, spoken, told
+from .text.terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms, specific_phrases,
+                         together, unsupported_phrases)
 
 SYSTEM = """You answer a question from a security questionnaire or RFP for a vendor, using ONLY the quotes given.
 Rules:

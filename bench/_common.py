@@ -61,8 +61,8 @@ def server_llm(args):
         return None
     from openai import AsyncOpenAI
 
-    from agents.llm import ReplyLimits
-    from agents.openai_llm import OpenAILLM
+    from agents.llm.interface import ReplyLimits
+    from agents.llm.openai_client import OpenAILLM
 
     return OpenAILLM(AsyncOpenAI(api_key=args.api_key, base_url=args.base_url), fast_model=args.model,
                      strong_model=args.model, timeout=args.timeout, limits=ReplyLimits(700, 1200, args.context_tokens))

@@ -62,10 +62,10 @@ def run_batch(workbook: Path, env: dict, concurrency: int, engine: str) -> dict:
 async def rounds_per_question(questions: list[str], latency: float, sample: int = 12) -> float:
     """Mean longest chain of sequential LLM calls per question, one question at a time."""
     from openai import AsyncOpenAI
-
-    from agents.openai_llm import OpenAILLM
-    from agents.pipeline import Pipeline
     from pipeline import longest_chain
+
+    from agents.llm.openai_client import OpenAILLM
+    from agents.pipeline import Pipeline
     from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
 
     fake = FakeOpenAI(chat=ScriptedModel(), latency=latency)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from _common import KB, ROOT, add_server_options, emit, server_llm
 
-from agents.clarify import clarify
+from agents.conversation.clarify import clarify
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
 
 SET = ROOT / "examples" / "clarify_questions.csv"

@@ -1,6 +1,6 @@
 """Fit the wording that marks a denied or a limited capability, and report it leave-one-vendor-out.
 
-    python bench/cues.py fit      # choose agents/cues.json from bench/cue_candidates.json; print held-out figures
+    python bench/cues.py fit      # choose agents/text/cues.json from bench/cue_candidates.json; print held-out figures
     python bench/cues.py report   # the held-out figures only, nothing written
 
 The offline engine's status comes from the wording of the passages it cites: a denial
@@ -30,11 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
-from agents.denial import denials  # noqa: E402
-from agents.exclusion import excluded_asked  # noqa: E402
-from agents.narrowing import restricted_scope  # noqa: E402
-from agents.terms import CUES_FILE, CueLists, new_cues  # noqa: E402
 from _devsets import ROOT  # noqa: E402
+
+from agents.rules.denial import denials  # noqa: E402
+from agents.rules.exclusion import excluded_asked  # noqa: E402
+from agents.rules.narrowing import restricted_scope  # noqa: E402
+from agents.text.terms import CUES_FILE, CueLists, new_cues  # noqa: E402
 
 DATA = ROOT / "eval" / "gate_data.jsonl"
 CANDIDATES = Path(__file__).with_name("cue_candidates.json")
@@ -162,7 +163,7 @@ def best_gain(tables: dict[int, dict[str, tuple[int, int]]]) -> int:
 
 
 def fit() -> None:
-    """Choose MIN_GAIN held out, then the phrases on every vendor; write agents/cues.json."""
+    """Choose MIN_GAIN held out, then the phrases on every vendor; write agents/text/cues.json."""
     rows = _load()
     gain = report(rows)
     prior, candidates = _candidates()
@@ -171,7 +172,7 @@ def fit() -> None:
     CUES_FILE.write_text(json.dumps(lists.model_dump(), indent=2) + "\n", encoding="utf-8")
     added = {k: sorted(set(getattr(lists, k)) - set(getattr(prior, k))) for k in ("negative", "partial")}
     dropped = {k: sorted(set(getattr(prior, k)) - set(getattr(lists, k))) for k in ("negative", "partial")}
-    print(f"\nagents/cues.json (min gain: {'prior kept' if gain == KEEP_PRIOR else gain}): "
+    print(f"\nagents/text/cues.json (min gain: {'prior kept' if gain == KEEP_PRIOR else gain}): "
           f"added {added}; dropped {dropped}")
 
 

@@ -2,7 +2,7 @@
 
     python bench/eval_dev.py [--json] [--embedder minilm]      (what `make eval-dev` runs)
 
-The send-or-review model in agents/gate.json was fitted on these same sets, so the
+The send-or-review model in agents/judging/gate.json was fitted on these same sets, so the
 "sent" and "right" columns here are in-sample; `python bench/gate.py report` gives
 them leave-one-vendor-out. Status, recall, abstention and grounding do not depend on it.
 """

@@ -1,7 +1,7 @@
 """Fit the send-or-review model on every development set and report it leave-one-vendor-out.
 
     python bench/gate.py collect   # answer every development set offline, keep each answer's signals
-    python bench/gate.py fit       # fit agents/gate.json on all of them; print the held-out figures
+    python bench/gate.py fit       # fit agents/judging/gate.json on all of them; print the held-out figures
     python bench/gate.py report    # the held-out figures only, nothing written
 
 `collect` runs `rfpbot eval --engine offline --json` on each development set (a folder
@@ -33,9 +33,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
-from agents.contracts import AnswerSignals  # noqa: E402
-from agents.gate import GateModel, Logistic, save  # noqa: E402
 from _devsets import ROOT, evaluate_all  # noqa: E402
+
+from agents.contracts import AnswerSignals  # noqa: E402
+from agents.judging.gate import GateModel, Logistic, save  # noqa: E402
 
 DATA = ROOT / "eval" / "gate_data.jsonl"
 
@@ -207,12 +208,12 @@ def _print_report(rows: list[dict]) -> None:
 
 
 def fit() -> None:
-    """Fit on every vendor, choose the threshold on held-out probabilities, write agents/gate.json."""
+    """Fit on every vendor, choose the threshold on held-out probabilities, write agents/judging/gate.json."""
     rows = _load()
     _print_report(rows)
     model = _fit(rows).model_copy(update={"threshold": round(_threshold_for(rows), 4)})
     save(model)
-    print(f"\nagents/gate.json: fitted on {', '.join(model.fitted_on)}; send at p ≥ {model.threshold:.3f}")
+    print(f"\nagents/judging/gate.json: fitted on {', '.join(model.fitted_on)}; send at p ≥ {model.threshold:.3f}")
 
 
 def main() -> None:

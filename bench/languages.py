@@ -26,7 +26,7 @@ from pathlib import Path
 from _common import KB, ROOT, add_server_options, emit, server_llm
 
 from agents.config import PipelineConfig
-from agents.language import language_of
+from agents.conversation.language import language_of
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
 

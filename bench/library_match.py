@@ -7,7 +7,7 @@ The pairs (eval/library/pairs.csv) are questions from the development sets' and 
 sample's questionnaires, paired by hand: the same thing in other words (1), or close
 wording that asks something else (0: another named thing, cloud, negation, form, subject
 or scope). A pair is matched when the embeddings of its questions are at least the
-threshold apart and `agents.same_question.differences` finds nothing (the rule the
+threshold apart and `agents.text.same_question.differences` finds nothing (the rule the
 library applies). The threshold is the one with the most pairs matched while at least
 98 % of the matches are right; the held-out figures fit it on four fifths of the pairs
 and score the rest, over ten shuffles.
@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
-from agents.same_question import FITTED, SameQuestionModel, differences  # noqa: E402
+from agents.text.same_question import FITTED, SameQuestionModel, differences  # noqa: E402
 from retrieval import WordLlamaEmbedder  # noqa: E402
 
 PAIRS = Path(__file__).resolve().parents[1] / "eval" / "library" / "pairs.csv"

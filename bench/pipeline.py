@@ -20,28 +20,25 @@ import argparse
 import asyncio
 import logging
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
 
 import aiohttp
-
 from _common import KB, ROOT, emit, mean, percentile, questions
 
 from agents.config import PipelineConfig
 from agents.evaluation import ExpectedAnswer, outcome, report
-from agents.llm import ReplyLimits
-from agents.openai_llm import OpenAILLM, openai_client
+from agents.llm.interface import ReplyLimits
+from agents.llm.openai_client import OpenAILLM, openai_client
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
-
-import sys
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 from openai import AsyncOpenAI  # noqa: E402
-
 
 
 def longest_chain(calls) -> tuple[int, float]:

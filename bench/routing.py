@@ -13,17 +13,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sys
 import tempfile
 from pathlib import Path
 
 from _common import KB, ROOT, emit, questions
 
 from agents.config import PipelineConfig
-from agents.openai_llm import OpenAILLM
+from agents.llm.openai_client import OpenAILLM
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, WordLlamaEmbedder, ingest
-
-import sys
 
 sys.path.insert(0, str(ROOT))
 from openai import AsyncOpenAI  # noqa: E402

@@ -13,7 +13,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (AsyncConnectionErrorRet
                                                          AsyncRateLimitErrorRetryHandler, AsyncServerErrorRetryHandler)
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents.gate import send_threshold
+from agents.judging.gate import send_threshold
 from agents.pipeline import Pipeline
 from retrieval import Embedder
 from services.errors import ConfigError

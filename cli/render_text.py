@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from agents.contracts import PipelineResult, ProgressEvent
-from agents.translation import note_for_asker
+from agents.conversation.translation import note_for_asker
 
 
 def progress_line(event: ProgressEvent) -> str | None:

@@ -10,8 +10,8 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 
 from agents.contracts import PipelineResult
-from agents.escalation import clip
-from agents.same_question import fitted, same_question
+from agents.judging.escalation import clip
+from agents.text.same_question import fitted, same_question
 from retrieval import Embedder
 from storage import LibraryEntry, Review, Store
 

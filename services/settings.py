@@ -117,7 +117,7 @@ class Settings(BaseSettings):
                                      description="Questions answered at once; later ones queue.")
     library_threshold: float | None = Field(None, ge=0, le=1, validation_alias=_env("RFPBOT_LIBRARY_THRESHOLD"),
                                             description="Similarity from which an approved answer is reused "
-                                                        "(default: the one fitted, agents/same_question.json).")
+                                                        "(default: the one fitted, agents/text/same_question.json).")
     library_max_age_days: int | None = Field(None, ge=1, validation_alias=_env("RFPBOT_LIBRARY_MAX_AGE_DAYS"),
                                              description="Approved answers older than this are not reused "
                                                          "(the question is answered afresh, for review).")

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from agents.config import PipelineConfig
-from agents.llm import LLM, ReplyLimits
+from agents.llm.interface import LLM, ReplyLimits
 from agents.pipeline import Pipeline
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def make_openai_client(settings: Settings):
     """The AsyncOpenAI client for the configured endpoint."""
-    from agents.openai_llm import openai_client
+    from agents.llm.openai_client import openai_client
 
     if not settings.openai_api_key:
         raise ConfigError("OPENAI_API_KEY is not set; it is needed for the OpenAI engine or embeddings")
@@ -87,7 +87,7 @@ def make_llm(settings: Settings, requested: str | None = None) -> LLM | None:
     """The OpenAI engine's model, or None for the offline engine."""
     if engine_name(settings, requested) == "offline":
         return None
-    from agents.openai_llm import OpenAILLM  # the openai package only when a model is configured
+    from agents.llm.openai_client import OpenAILLM  # the openai package only when a model is configured
 
     return OpenAILLM(make_openai_client(settings), fast_model=settings.openai_fast_model,
                      strong_model=settings.openai_strong_model, timeout=settings.openai_timeout,

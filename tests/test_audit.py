@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from agents.audit import PENALTY_STATUS, PENALTY_UNCITED, PENALTY_UNGROUNDED, audit
 from agents.contracts import Citation, QueryFacet, QueryPlanResult, ResearchResult, ResearchSource, SynthesisResult
-from agents.grounding import answer_sentences, passages, strip_markers
-from agents.support import Scorer, Semantics
+from agents.judging.audit import PENALTY_STATUS, PENALTY_UNCITED, PENALTY_UNGROUNDED, audit
+from agents.judging.support import Scorer, Semantics
+from agents.text.grounding import answer_sentences, passages, strip_markers
 from retrieval import Document
 
 DOC = Document(source_path="keys.md", title="Keys", text="# Keys\n\nEncryption keys are rotated   every 365 days.\n\nBYOK is available on the Enterprise plan only.", hash="h")

@@ -7,8 +7,8 @@ import json
 
 from openai import AsyncOpenAI
 
-from agents.clarify import clarify
-from agents.openai_llm import OpenAILLM
+from agents.conversation.clarify import clarify
+from agents.llm.openai_client import OpenAILLM
 from agents.pipeline import Pipeline
 from tests.conftest import ROOT
 from tests.fakes.openai_server import FakeOpenAI, Fault

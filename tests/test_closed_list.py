@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.closed_list import excluded_by
+from agents.rules.closed_list import excluded_by
 
 FLY = "The Fly proxy only supports TLSv1.2 and TLSv1.3 with strong ciphers."
 

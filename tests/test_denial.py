@@ -5,8 +5,8 @@ no word with the question is about something else."""
 
 from __future__ import annotations
 
-from agents.denial import denials
-from agents.exclusion import excluded_asked
+from agents.rules.denial import denials
+from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.grounding import answer_sentences, strip_markers
+from agents.text.grounding import answer_sentences, strip_markers
 from cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.focus import focus, small_talk
+from agents.conversation.focus import focus, small_talk
 from agents.pipeline import Pipeline
 
 

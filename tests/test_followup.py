@@ -8,8 +8,8 @@ import pytest
 from openai import AsyncOpenAI
 
 from agents.contracts import Citation, EarlierTurn, PipelineResult, SynthesisResult
-from agents.followup import earlier_turn, is_follow_up
-from agents.openai_llm import OpenAILLM
+from agents.conversation.followup import earlier_turn, is_follow_up
+from agents.llm.openai_client import OpenAILLM
 from agents.pipeline import Pipeline
 from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.scripted_model import ScriptedModel

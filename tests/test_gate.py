@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents.contracts import AnswerSignals
-from agents.gate import load
+from agents.judging.gate import load
 from agents.pipeline import Pipeline
 from retrieval import ingest
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from agents.grounding import answer_sentences, cited_numbers, occurs_in, passages, split_sentences, strip_markers
-from agents.narrowing import restricted_scope
-from agents.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, key_terms, stem, unsupported_phrases
+from agents.rules.narrowing import restricted_scope
+from agents.text.grounding import answer_sentences, cited_numbers, occurs_in, passages, split_sentences, strip_markers
+from agents.text.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, key_terms, stem, unsupported_phrases
 
 DEV_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "sourcegraph" / "corpus"
 KB = Path(__file__).resolve().parents[1] / "examples" / "kb"
@@ -164,7 +164,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
     # Paragraphs with nothing that could end a sentence inside skip pysbd (most of them), and an
     # answer's opening "Yes."/"No." is split off before it: the split must stay what pysbd gives,
     # or quotes, passages and the claims the audit checks would move.
-    from agents.grounding import _segmenter
+    from agents.text.grounding import _segmenter
 
     roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[1] / "eval"]
     paragraphs = {" ".join(line.split()) for root in roots if root.is_dir()
@@ -181,7 +181,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
 def test_key_terms_of_texts_put_together_are_those_of_the_whole_on_every_development_document():
     # Several texts are analysed paragraph by paragraph (each cached): on real documents that
     # must find the terms the whole text gives, or relevance and support would move.
-    from agents.terms import _paragraph_terms, together
+    from agents.text.terms import _paragraph_terms, together
 
     roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[1] / "eval"]
     documents = [path.read_text(encoding="utf-8", errors="replace") for root in roots if root.is_dir()
@@ -198,7 +198,7 @@ def test_spelled_out_initials_match_exactly_what_ignorecase_matched():
     import random
     import re
 
-    from agents.terms import spelled_out
+    from agents.text.terms import spelled_out
 
     def by_flag(term: str, text: str) -> bool:
         return bool(re.search(r"\b" + r"[\s-]+".join(f"{c}[a-z]*" for c in term) + r"\b", text, re.I))
@@ -219,7 +219,7 @@ def test_spelled_out_initials_match_exactly_what_ignorecase_matched():
 
 
 def test_a_quote_is_told_as_prose_with_its_list_items_and_cells_apart():
-    from agents.prose import told
+    from agents.text.prose import told
 
     assert told(["- TLS_AES_128 - TLS_AES_256 - TLS_CHACHA20"]) == ["TLS_AES_128; TLS_AES_256; TLS_CHACHA20"]
     assert told(["Supported ciphers: - TLS_A - TLS_B"]) == ["Supported ciphers: TLS_A; TLS_B"]
@@ -280,7 +280,7 @@ def test_wherever_we_can_is_the_hedge_wherever_possible():
 
 
 def test_site_generator_markup_is_not_told():
-    from agents.prose import spoken
+    from agents.text.prose import spoken
 
     assert spoken("> [!WARNING] > > Disabling two-factor authentication lowers your account's security.") == \
         "Disabling two-factor authentication lowers your account's security"

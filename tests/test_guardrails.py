@@ -8,11 +8,11 @@ import json
 import pytest
 from openai import AsyncOpenAI
 
-from agents.injection import instruction_like, quarantine, question_injection
-from agents.llm import RetryPolicy
-from agents.openai_llm import OpenAILLM
+from agents.guardrails.injection import instruction_like, quarantine, question_injection
+from agents.guardrails.redaction import redact
+from agents.llm.interface import RetryPolicy
+from agents.llm.openai_client import OpenAILLM
 from agents.pipeline import Pipeline
-from agents.redaction import redact
 from tests.conftest import KB
 from tests.documents import PII, PLANTED
 from tests.fakes.openai_server import FakeOpenAI
@@ -51,7 +51,7 @@ def test_the_quick_check_before_the_phone_matchers_skips_no_text_they_would_matc
     # quick check skipped.
     import phonenumbers
 
-    from agents.redaction import _REGIONS, _may_hold_phone
+    from agents.guardrails.redaction import _REGIONS, _may_hold_phone
 
     roots = [KB, KB.parents[1] / "eval", KB.parents[2] / "shared" / "eval"]
     texts = {line for root in roots if root.is_dir() for path in root.rglob("*")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from agents.language import language_of, searched_in_english
+from agents.conversation.language import language_of, searched_in_english
 from agents.pipeline import Pipeline
 from cli.main import main
 from tests.conftest import KB

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from agents.contracts import PipelineResult, SynthesisResult
-from agents.same_question import differences, fitted, same_question
+from agents.text.same_question import differences, fitted, same_question
 from retrieval import WordLlamaEmbedder
 from services.library import AnswerLibrary, Lookup, Offer, offered
 from storage import LibraryEntry, Store, open_database

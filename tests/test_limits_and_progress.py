@@ -7,7 +7,7 @@ import io
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.contracts import ProgressEvent
-from agents.llm import RateLimiter
+from agents.llm.interface import RateLimiter
 from bot.answering.progress import ProgressMessage
 from cli.terminal import ProgressBar
 from tests.fakes.slack_server import TOKEN, FakeSlack

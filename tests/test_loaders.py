@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.grounding import passages
+from agents.text.grounding import passages
 from retrieval.errors import SkippedFile
 from retrieval.loaders import load_file
 from retrieval.text import normalize_ws

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from agents.contracts import PipelineResult
-from agents.grounding import occurs_in
+from agents.text.grounding import occurs_in
 from cli.main import main
 from tests.conftest import KB, QUESTIONS
 

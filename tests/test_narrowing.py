@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.list_items import spread_over_items
-from agents.narrowing import narrowing
 from agents.pipeline import Pipeline
+from agents.rules.list_items import spread_over_items
+from agents.rules.narrowing import narrowing
 from retrieval import ingest
 from tests.documents import pipeline_over
 

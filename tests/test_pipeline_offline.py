@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from agents.config import PipelineConfig
-from agents.gate import load as load_gate
-from agents.grounding import occurs_in
+from agents.judging.gate import load as load_gate
 from agents.pipeline import Pipeline
+from agents.text.grounding import occurs_in
 from tests.conftest import QUESTIONS
 from tests.slack_harness import REVIEW_THRESHOLD
 

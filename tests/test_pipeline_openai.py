@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from agents.grounding import passages
 from agents.pipeline import WARM_UP_QUESTION
+from agents.text.grounding import passages
 from tests.fakes.openai_server import Fault
 from tests.fakes.scripted_model import ScriptedModel, critic_reply
 

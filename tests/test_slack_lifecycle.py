@@ -9,8 +9,8 @@ from openai import AsyncOpenAI
 
 from agents.config import PipelineConfig
 from agents.contracts import PipelineResult
-from agents.llm import RetryPolicy
-from agents.openai_llm import OpenAILLM
+from agents.llm.interface import RetryPolicy
+from agents.llm.openai_client import OpenAILLM
 from agents.pipeline import Pipeline
 from bot.answering.delivery import answer_metadata
 from bot.app import recover_interrupted

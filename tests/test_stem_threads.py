@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from agents.terms import stem
+from agents.text.terms import stem
 
 WORDS = [f"{root}{ending}" for root in ("encrypt", "authent", "retent", "certif", "notif", "provision", "isolat",
                                          "replic", "monitor", "configur", "penetr", "vulnerab")

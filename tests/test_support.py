@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.grounding import Passage
-from agents.support import RELEVANT, SUPPORTED, Scorer, Semantics, states_the_number
+from agents.judging.support import RELEVANT, SUPPORTED, Scorer, Semantics, states_the_number
+from agents.text.grounding import Passage
 
 POOL = [
     "Encryption keys are rotated every 365 days.",

@@ -7,9 +7,9 @@ import json
 import pytest
 from openai import AsyncOpenAI
 
-from agents.openai_llm import OpenAILLM
+from agents.conversation.translation import note_for_asker
+from agents.llm.openai_client import OpenAILLM
 from agents.pipeline import Pipeline
-from agents.translation import note_for_asker
 from cli.render_text import answer_text
 from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.scripted_model import ScriptedModel

@@ -1,8 +1,8 @@
 """One cloud vocabulary: documents, questions, term analysis and follow-ups agree on it."""
 
 from agents.classifier import classify_offline
-from agents.followup import is_follow_up
-from agents.terms import key_terms
+from agents.conversation.followup import is_follow_up
+from agents.text.terms import key_terms
 from retrieval.csp import detect_csp
 from retrieval.vocabulary import clouds_mentioned, parse_csp
 

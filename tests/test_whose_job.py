@@ -4,9 +4,9 @@ that fact, and a place named as an acronym is found written out."""
 
 from __future__ import annotations
 
-from agents.duty import asks_vendor_act, left_to_customer
 from agents.pipeline import Pipeline
-from agents.terms import is_yes_no
+from agents.rules.duty import asks_vendor_act, left_to_customer
+from agents.text.terms import is_yes_no
 from tests.documents import pipeline_over
 
 _PAGES = {

@@ -16,9 +16,9 @@ import socket
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents.clarify import clarify
 from agents.contracts import EarlierTurn, PipelineResult
-from agents.followup import earlier_turn, is_follow_up
+from agents.conversation.clarify import clarify
+from agents.conversation.followup import earlier_turn, is_follow_up
 from agents.pipeline import Pipeline
 from services.knowledge import ChannelSources, KnowledgeBaseMissing
 from services.leases import keep_lease

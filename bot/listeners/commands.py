@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from agents.focus import small_talk
-from agents.redaction import redact
+from agents.conversation.focus import small_talk
+from agents.guardrails.redaction import redact
 
 from ..appdeps import AppDeps
 from ..payloads import SlashCommand

@@ -8,10 +8,10 @@ from datetime import datetime
 
 from slack_sdk.models.blocks import InputBlock, NumberInputElement, Option, StaticSelectElement, UserMultiSelectElement
 
-from agents.clarify import Clarification
 from agents.contracts import Citation, PipelineResult
-from agents.escalation import clip
-from agents.translation import note_for_asker
+from agents.conversation.clarify import Clarification
+from agents.conversation.translation import note_for_asker
+from agents.judging.escalation import clip
 from storage import LibraryEntry, Review
 
 from .block_kit import BLOCK_LIMIT, SECTION_LIMIT, actions, button, divider, modal, text_input

@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from agents.contracts import ProgressEvent
-from agents.guardrails import validate_question
-from agents.redaction import redact
+from agents.guardrails.redaction import redact
+from agents.guardrails.screen import validate_question
 from services.settings import Settings
 from services.wiring import make_pipeline, open_index, pipeline_config
 

@@ -6,8 +6,8 @@ import hashlib
 import re
 import uuid
 
-from agents.redaction import redact
-from agents.terms import is_yes_no, key_terms, product_terms
+from agents.guardrails.redaction import redact
+from agents.text.terms import is_yes_no, key_terms, product_terms
 from questionnaire.models import BatchOptions, Limits, Questionnaire
 from questionnaire.reading import read_questionnaire
 from storage import BatchJob, BatchRow, BatchStore

@@ -9,7 +9,7 @@ from pathlib import PurePath
 from pydantic import BaseModel, Field
 
 from agents.contracts import Citation
-from agents.prose import for_a_cell
+from agents.text.prose import for_a_cell
 from questionnaire.files import workbook_losses
 from questionnaire.models import BatchOptions, Questionnaire, RowAnswer
 from questionnaire.writing import OwnColumns, filled_copy

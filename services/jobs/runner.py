@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from agents.config import PipelineConfig
 from agents.errors import AgentError
-from agents.guardrails import validate_question
+from agents.guardrails.screen import validate_question
 from agents.pipeline import Pipeline
 from storage import BatchJob, BatchRow, BatchStore, LibraryEntry
 

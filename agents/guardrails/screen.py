@@ -8,12 +8,12 @@ from collections.abc import Awaitable, Callable
 
 from retrieval.text import normalize_ws
 
-from .config import PipelineConfig
-from .contracts import GuardrailResult
-from .errors import InvalidQuestion
+from ..config import PipelineConfig
+from ..contracts import GuardrailResult
+from ..conversation.language import other_language
+from ..errors import InvalidQuestion
 from .injection import question_injection
 from .redaction import redact
-from .language import other_language
 from .scope import REFUSAL, Known, out_of_scope
 
 # Control characters, and the bidirectional overrides and zero-width marks that make text read

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .terms import key_terms, matches
+from ..text.terms import key_terms, matches
 
 _EXCLUDING = re.compile(r"\b(?:excluding|except(?:\s+for)?|with the exception of|other than)\s+([^.;:,()]+)",
                         re.IGNORECASE)

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import openai
 from pydantic import BaseModel, Field, ValidationError
 
-from .errors import BudgetSpent, InvalidOutput, LLMError, Truncated
-from .llm import M, RateLimiter, ReplyLimits, RetryPolicy, Sleep, Tier, Usage
+from ..errors import BudgetSpent, InvalidOutput, LLMError, Truncated
+from .interface import M, RateLimiter, ReplyLimits, RetryPolicy, Sleep, Tier, Usage
 from .tokens import TokenMeter, context_size
 
 

@@ -6,7 +6,7 @@ be close in meaning (their embeddings) and must not differ in what the closeness
 named thing (a standard, its version or level, a product, a cloud, a place), a negation, when
 or how often it happens ("at onboarding and annually" against "every year"), or the form of
 what is asked (a yes/no question against one asking for a fact). The similarity
-threshold is fitted by `bench/library_match.py` on labelled pairs (agents/same_question.json), with
+threshold is fitted by `bench/library_match.py` on labelled pairs (agents/text/same_question.json), with
 the lower similarity ("near") from which an approved answer not reused is still shown to a reviewer.
 """
 

@@ -24,10 +24,10 @@ from pydantic import BaseModel, Field
 
 from retrieval import Index
 
-from .context import DATA_RULE
-from .errors import LLMError
-from .llm import LLM, Usage
-from .terms import key_terms
+from ..context import DATA_RULE
+from ..errors import LLMError
+from ..llm.interface import LLM, Usage
+from ..text.terms import key_terms
 
 log = logging.getLogger(__name__)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from .contracts import EarlierQuote, EarlierTurn, PipelineResult
-from .escalation import clip
-from .terms import CLOUD_STEMS, key_terms
+from ..contracts import EarlierQuote, EarlierTurn, PipelineResult
+from ..judging.escalation import clip
+from ..text.terms import CLOUD_STEMS, key_terms
 
 _LEADS = re.compile(
     r"^\W*(?:and|also|plus|but|or|then|so|what about|how about|same (?:for|on|with|question)|what if|"

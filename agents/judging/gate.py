@@ -6,7 +6,7 @@ over the audit's signals (`AnswerSignals`): one for abstentions ("no evidence wa
 found"), whose risk is a passage that did answer after all, and one for answers, whose
 risk is a passage that fits the words but denies, limits or speaks of someone else.
 Both are fitted by `bench/gate.py` on every development set and stored in
-`agents/gate.json` with the threshold it chose: the lowest probability at which the
+`agents/judging/gate.json` with the threshold it chose: the lowest probability at which the
 answers sent unreviewed were still right 96 % of the time (or more: a margin over the 95 % asked), on
 probabilities from models that had not seen those answers (ten splits into five folds). The 96 % is a
 choice; the rest is fitted.
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from .contracts import AnswerSignals
+from ..contracts import AnswerSignals
 
 MODEL_FILE = Path(__file__).with_name("gate.json")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .terms import NEGATIVE_CUES, key_terms, new_cues
+from ..text.terms import NEGATIVE_CUES, key_terms, new_cues
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
 # An instruction's goal is one too: "Ensure development workflows aren't disrupted".

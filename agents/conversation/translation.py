@@ -5,7 +5,7 @@ Only the answer's sentences are translated, after the audit has checked them in
 English: the quotes stay verbatim in the documentation's language, and a translation
 that drops or adds a citation marker is not used (the English answer is shown).
 Without a model the question is searched as written and the answer says so (see
-agents.language).
+agents.conversation.language).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from collections import Counter
 
 from pydantic import BaseModel
 
-from .context import RunContext
-from .contracts import PipelineResult
+from ..context import RunContext
+from ..contracts import PipelineResult
+from ..llm.interface import Usage
 from .language import NAMES, language_of, searched_in_english
-from .llm import Usage
 
 _TO_ENGLISH = """You translate one question from a security questionnaire or RFP into English.
 Keep product names, acronyms, standards, numbers and placeholders like [EMAIL] exactly as written.

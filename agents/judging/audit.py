@@ -15,15 +15,14 @@ from dataclasses import dataclass, field
 
 from retrieval import Document
 
-from .contracts import (AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult,
-                        ValidationCheck)
+from ..contracts import AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
+from ..rules.list_items import spread_over_items
+from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
+from ..text.prose import told_from
+from ..text.terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
 from .facets import facet_coverage
-from .grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
-from .list_items import spread_over_items
-from .prose import told_from
 from .signals import ClaimSupport, claim_supports, measure, passage_of
 from .support import RELEVANT, SUPPORTED, Scorer, asks_for_a_number, states_the_number
-from .terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
 
 PENALTY_UNGROUNDED = 30
 PENALTY_UNRETRIEVED = 30

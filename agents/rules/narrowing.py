@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .terms import is_universal, key_terms, matches, stem
+from ..text.terms import is_universal, key_terms, matches, stem
 
 _QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()?!]|$|\s(?:of|in|for|with|that|"
                          r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)

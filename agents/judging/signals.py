@@ -1,6 +1,6 @@
 """What the audit measures about a finished draft, as numbers a fitted model can weigh.
 
-These are the inputs of the send-or-review decision (`agents.gate`): how well the
+These are the inputs of the send-or-review decision (`agents.judging.gate`): how well the
 cited passages fit the question, how well each sentence is backed by its quotes,
 what the draft claims, and what the audit objected to. They are computed the same
 way whichever engine wrote the draft.
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 from retrieval import Document
 
-from .contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
-from .denial import denials
-from .grounding import Passage, answer_sentences, cited_numbers, passage_for
-from .prose import told_from, without_opening
+from ..contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
+from ..rules.denial import denials
+from ..text.grounding import Passage, answer_sentences, cited_numbers, passage_for
+from ..text.prose import told_from, without_opening
+from ..text.terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,
+                          matches, new_cues, product_terms, together, unsupported_phrases)
 from .support import Relevance, Scorer
-from .terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,
-                    matches, new_cues, product_terms, together, unsupported_phrases)
 
 _TABLE_OR_LIST = re.compile(r"\||<t[dr]\b|^\s*(?:[-*+]|\d+[.)])\s", re.M)
 # The asker's own side: what the customer, its users or "we" may do or get, as opposed to what the vendor does.

@@ -1,7 +1,7 @@
 """The language model behind a small interface: what the agents ask of it, and the
 limits (retries, rate, reply length) every implementation honours.
 
-`agents.openai_llm.OpenAILLM` is the implementation over any OpenAI-compatible
+`agents.llm.openai_client.OpenAILLM` is the implementation over any OpenAI-compatible
 endpoint; it lives apart so that the `openai` package is imported only when a model
 is configured.
 """

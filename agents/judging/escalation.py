@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .config import PipelineConfig
-from .contracts import CriticResult, ResearchResult, SynthesisResult
+from ..config import PipelineConfig
+from ..contracts import CriticResult, ResearchResult, SynthesisResult
 from .gate import send_threshold
 
 

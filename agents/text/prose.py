@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from retrieval.text import normalize_ws
 
-from .escalation import clip
+from ..judging.escalation import clip
 from .grounding import answer_sentences, occurs_in, plain, split_sentences
 
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")

@@ -30,8 +30,8 @@ import numpy as np
 
 from retrieval import Embedder
 
-from .grounding import Passage, passages, strip_markers
-from .terms import is_yes_no, key_terms, matches, mentioned, together
+from ..text.grounding import Passage, passages, strip_markers
+from ..text.terms import is_yes_no, key_terms, matches, mentioned, together
 
 RELEVANT = 0.40
 CONFIDENT = 0.52

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from retrieval.text import content_terms
 
-from .terms import key_terms, stem
+from ..text.terms import key_terms, stem
 
 _DOMAIN = {stem(w) for w in """
 security secure encryption encrypt encrypted data compliance compliant certification certified audit auditor

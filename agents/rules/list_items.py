@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .terms import STOPWORDS, stem
+from ..text.terms import STOPWORDS, stem
 
 _ITEM = re.compile(r"(?:^|\s)(?:[-*+•]|\d{1,2}[.)])\s+")
 _JOINED = re.compile(r"\b(?:and|or|as well as|plus)\b|[,;/]", re.IGNORECASE)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from retrieval.text import STOPWORDS, normalize_ws, words
 from retrieval.vocabulary import CLOUD_WORDS, short_cloud_names
 
-from .redaction import PLACEHOLDER
+from ..guardrails.redaction import PLACEHOLDER
 
 # Words that carry the question's form, not its subject.
 _GENERIC = frozenset(
@@ -34,7 +34,7 @@ CUES_FILE = Path(__file__).with_name("cues.json")
 
 class CueLists(BaseModel):
     """Wording that marks a capability as denied or as limited, chosen by `bench/cues.py` from
-    `bench/cue_candidates.json` on the pooled development sets (agents/cues.json)."""
+    `bench/cue_candidates.json` on the pooled development sets (agents/text/cues.json)."""
 
     negative: list[str] = Field(description="a denial: the documentation says the capability is not there")
     partial: list[str] = Field(description="a limit on scope or certainty: the capability exists, not everywhere")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .contracts import QueryPlanResult
-from .grounding import Passage
+from ..contracts import QueryPlanResult
+from ..text.grounding import Passage
 from .support import FACET_COVERED, Scorer
 
 
