@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 
 from retrieval import Index, RetrievalError
-from retrieval.chunking import chunk_document
+from retrieval.documents.chunking import chunk_document
 
 from . import evidence as evidence_agent
 from . import research as research_agent

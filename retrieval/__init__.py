@@ -10,7 +10,8 @@ from __future__ import annotations
 from common.lazy import lazy_exports
 
 _HOMES = {
-    "Embedder": "embeddings", "OpenAIEmbedder": "embeddings", "WordLlamaEmbedder": "embeddings",
+    "Embedder": "embedding.embedders", "OpenAIEmbedder": "embedding.embedders",
+    "WordLlamaEmbedder": "embedding.embedders",
     "DocumentNotFound": "errors", "EmbedderMismatch": "errors", "EmbeddingError": "errors", "EmptyQuery": "errors",
     "IndexMissing": "errors", "IndexUnreadable": "errors", "PathNotFound": "errors", "RetrievalError": "errors",
     "SkippedFile": "errors",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .embeddings import Embedder
+from .embedding.embedders import Embedder
 from .models import Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit
 from .vocabulary import Csp
 

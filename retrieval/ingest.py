@@ -6,10 +6,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from .chunking import chunk_document
+from .documents.chunking import chunk_document
+from .documents.loaders import load_file
 from .errors import PathNotFound, SkippedFile
 from .index import Index, Progress
-from .loaders import load_file
 from .models import Document, DocumentChunks, IngestSummary, ManifestEntry
 
 Warn = Callable[[str], None]

@@ -19,7 +19,7 @@ import numpy as np
 
 from common.files import private_file
 
-from .embeddings import Embedder
+from .embedding.embedders import Embedder
 from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing, IndexUnreadable, RetrievalError
 from .fusion import relative_score_fusion
 from .index import DEFAULT_ALPHA, Progress, csp_filter

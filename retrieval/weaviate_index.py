@@ -24,8 +24,8 @@ from weaviate.classes.init import Auth
 from weaviate.classes.query import Filter, HybridFusion, MetadataQuery
 from weaviate.exceptions import WeaviateBaseError, WeaviateInsertManyAllFailedError
 
-from .chunking import CHUNK_NAMESPACE
-from .embeddings import Embedder
+from .documents.chunking import CHUNK_NAMESPACE
+from .embedding.embedders import Embedder
 from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing, RetrievalError
 from .index import DEFAULT_ALPHA, Progress, csp_filter
 from .models import Chunk, Document, DocumentChunks, IndexStats, ManifestEntry, SearchHit

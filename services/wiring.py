@@ -32,7 +32,7 @@ def make_embedder(settings: Settings) -> Embedder:
     if settings.embedder == "openai":
         return OpenAIEmbedder(make_openai_client(settings), settings.openai_embedding_model)
     if settings.embedder == "minilm":
-        from retrieval.minilm import MiniLMEmbedder
+        from retrieval.embedding.minilm import MiniLMEmbedder
 
         return MiniLMEmbedder()
     return WordLlamaEmbedder()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from retrieval.chunking import chunk_document
+from retrieval.documents.chunking import chunk_document
 from retrieval.models import Document
 from retrieval.text import normalize_ws, sha256
 

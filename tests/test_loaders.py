@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agents.text.grounding import passages
+from retrieval.documents.loaders import load_file
 from retrieval.errors import SkippedFile
-from retrieval.loaders import load_file
 from retrieval.text import normalize_ws
 from tests.documents import minimal_pdf, write
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from retrieval import EmbeddingError
-from retrieval.minilm import MiniLMEmbedder, model_zip
+from retrieval.embedding.minilm import MiniLMEmbedder, model_zip
 
 
 @pytest.fixture(scope="module")

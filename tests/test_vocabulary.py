@@ -3,7 +3,7 @@
 from agents.classifier import classify_offline
 from agents.conversation.followup import is_follow_up
 from agents.text.terms import key_terms
-from retrieval.csp import detect_csp
+from retrieval.documents.csp import detect_csp
 from retrieval.vocabulary import clouds_mentioned, parse_csp
 
 

@@ -39,7 +39,7 @@ def test_vectors_are_the_wordllama_packages_own_bit_for_bit():
     # The index holds vectors made by either path: reading the files ourselves must not move them.
     import wordllama
 
-    from retrieval.wordllama_model import WordLlamaModel, package_folder
+    from retrieval.embedding.wordllama_model import WordLlamaModel, package_folder
 
     texts = [line for path in sorted(KB.rglob("*.md")) for line in path.read_text().splitlines() if line.strip()]
     texts += ["", " ", "a", "Do you encrypt customer data at rest on AWS?", "日本語のテキスト", "token " * 3000]
@@ -52,7 +52,7 @@ def test_vectors_are_the_wordllama_packages_own_bit_for_bit():
 
 def test_missing_weights_name_the_folder_and_the_model(tmp_path):
     from retrieval import EmbeddingError
-    from retrieval.wordllama_model import WordLlamaModel
+    from retrieval.embedding.wordllama_model import WordLlamaModel
 
     with pytest.raises(EmbeddingError, match=f"l2_supercat model from {tmp_path}"):
         WordLlamaModel.load("l2_supercat", 256, folder=tmp_path)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from agents.evaluation import EvalReport, ExpectedAnswer, load_questions, outcome, report
 from retrieval import PathNotFound, SkippedFile, ingest
-from retrieval.loaders import load_file
+from retrieval.documents.loaders import load_file
 from services.settings import Settings
 from services.wiring import make_pipeline, open_index
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .vocabulary import Csp, names_in, parse_csp
+from ..vocabulary import Csp, names_in, parse_csp
 
 
 def detect_csp(front_matter: str | None, source_path: str, title: str) -> Csp:

@@ -17,7 +17,7 @@ import numpy as np
 
 from common.files import installed_package
 
-from .errors import EmbeddingError
+from ..errors import EmbeddingError
 
 _TENSOR = "embedding.weight"
 

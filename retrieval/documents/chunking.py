@@ -10,8 +10,8 @@ import re
 import uuid
 from dataclasses import dataclass
 
-from .models import Chunk, Document
-from .text import sha256
+from ..models import Chunk, Document
+from ..text import sha256
 
 MAX_WORDS = 220
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from .errors import EmbeddingError
+from ..errors import EmbeddingError
 from .wordllama_model import WordLlamaModel
 
 if TYPE_CHECKING:

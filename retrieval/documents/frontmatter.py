@@ -6,7 +6,7 @@ Read as YAML (PyYAML's safe loader), so what documentation sites write there (fo
 
 from __future__ import annotations
 
-from .errors import RetrievalError
+from ..errors import RetrievalError
 
 
 class MalformedFrontMatter(RetrievalError):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..errors import SkippedFile
+from ..models import Document
+from ..text import sha256
 from .csp import detect_csp
-from .errors import SkippedFile
 from .frontmatter import MalformedFrontMatter, split_front_matter
 from .html_text import html_to_text
-from .models import Document
-from .text import sha256
 
 MARKDOWN = {".md", ".markdown"}
 MDX = {".mdx"}

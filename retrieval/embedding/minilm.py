@@ -20,7 +20,7 @@ import numpy as np
 
 from common.files import installed_package
 
-from .errors import EmbeddingError
+from ..errors import EmbeddingError
 
 _PACKAGE = "all_minilm_l6_v2"
 _LAYERS = 6
