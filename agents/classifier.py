@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from retrieval.vocabulary import CLOUDS, clouds_mentioned
+from retrieval import CLOUDS, clouds_mentioned
 
 from .context import RunContext
 from .contracts import ClassificationResult

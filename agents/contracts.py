@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from retrieval.vocabulary import Csp
+from retrieval import Csp
 
 ComplianceStatus = Literal["Fully Supported", "Partially Supported", "Not Supported"]
 Verdict = Literal["PASS", "REVISE", "FAIL"]

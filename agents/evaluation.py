@@ -144,7 +144,7 @@ def _jsonl(text: str, path: Path) -> list[dict]:
     return rows
 
 
-def outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Callable[[str], str | None]) -> QuestionOutcome:
+def question_outcome(expected: ExpectedAnswer, result: PipelineResult, read_source: Callable[[str], str | None]) -> QuestionOutcome:
     """Compare one result with what was expected; quotes are checked against the source files."""
     s = result.synthesis if result.success else None
     # Passages offered to a reviewer as the closest found are not cited as support.
@@ -181,7 +181,7 @@ def is_right(expected: ExpectedAnswer, status: str, cited: list[str]) -> bool:
     return not cited or bool(set(cited) & set(expected.expected_sources))
 
 
-def report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
+def eval_report(outcomes: list[QuestionOutcome], citations: int) -> EvalReport:
     """Aggregate figures over every question."""
     n = len(outcomes) or 1
     with_sources = [o for o in outcomes if o.expected_sources]

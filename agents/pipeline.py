@@ -11,8 +11,7 @@ import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
 
-from retrieval import Index, RetrievalError
-from retrieval.documents.chunking import chunk_document
+from retrieval import Index, RetrievalError, chunk_document
 
 from . import evidence as evidence_agent
 from . import research as research_agent

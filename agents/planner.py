@@ -6,7 +6,7 @@ import re
 
 from pydantic import BaseModel
 
-from retrieval.text import content_terms
+from retrieval import content_terms
 
 from .context import RunContext
 from .contracts import QueryFacet, QueryPlanResult

@@ -30,7 +30,7 @@ import aiohttp
 from _common import KB, ROOT, emit, mean, percentile, questions
 
 from agents.config import PipelineConfig
-from agents.evaluation import ExpectedAnswer, outcome, report
+from agents.evaluation import ExpectedAnswer, eval_report, question_outcome
 from agents.llm.interface import ReplyLimits
 from agents.llm.openai_client import OpenAILLM, openai_client
 from agents.pipeline import Pipeline
@@ -132,9 +132,9 @@ async def run_real(args) -> dict:
             await pipeline.aclose()
             await index.close()
     expected = [ExpectedAnswer.model_validate(row) for row, _, _ in results]
-    outcomes = [outcome(item, result, lambda path: (KB / path).read_text() if (KB / path).is_file() else None)
+    outcomes = [question_outcome(item, result, lambda path: (KB / path).read_text() if (KB / path).is_file() else None)
                 for item, (_, result, _) in zip(expected, results)]
-    figures = report(outcomes, sum(len(r.synthesis.citations) for _, r, _ in results if r.success and r.synthesis))
+    figures = eval_report(outcomes, sum(len(r.synthesis.citations) for _, r, _ in results if r.success and r.synthesis))
     per_question = [{"id": row["id"], "expected": row["expected_status"],
                      "status": r.synthesis.compliance_status if r.synthesis else None, "verdict": r.verdict,
                      "escalated": r.escalated, "calls": r.llm_calls(), "tokens": r.tokens(), "rounds": r.iterations,

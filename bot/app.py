@@ -13,15 +13,10 @@ from slack_sdk.http_retry.builtin_async_handlers import (AsyncConnectionErrorRet
                                                          AsyncRateLimitErrorRetryHandler, AsyncServerErrorRetryHandler)
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents.judging.gate import send_threshold
-from agents.pipeline import Pipeline
+from agents import Pipeline, send_threshold
 from retrieval import Embedder
-from services.errors import ConfigError
-from services.jobs import BatchRunner, limits_of
-from services.knowledge import ChannelSources, KnowledgeBases, Opener, available
-from services.questions import QuestionQueue
-from services.settings import Settings
-from services.wiring import make_library, pipeline_config
+from services import (BatchRunner, ChannelSources, ConfigError, KnowledgeBases, Opener, QuestionQueue, Settings,
+                      available, limits_of, make_library, pipeline_config)
 from storage import ActivityStore, BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from . import listeners

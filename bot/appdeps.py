@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from services.questions import QuestionQueue
+from services import QuestionQueue
 from storage import BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from .auth import WorkspaceAuth

@@ -12,7 +12,7 @@ from slack_bolt.authorization import AuthorizeResult
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from services.errors import ConfigError
+from services import ConfigError
 
 
 class WorkspaceAuth:

@@ -9,8 +9,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from questionnaire import Limits, QuestionnaireError
 from retrieval import Embedder
-from services.errors import ServiceError
-from services.library_import import ImportOptions, ImportReport, import_answers
+from services import ImportOptions, ImportReport, ServiceError, import_answers
 from storage import Store
 
 from .errors import BotError

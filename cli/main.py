@@ -12,12 +12,12 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from agents.errors import AgentError
-from bot.errors import BotError
-from questionnaire.errors import QuestionnaireError
-from retrieval.errors import RetrievalError
-from services.errors import ServiceError
-from storage.errors import StorageError
+from agents import AgentError
+from bot import BotError
+from questionnaire import QuestionnaireError
+from retrieval import RetrievalError
+from services import ServiceError
+from storage import StorageError
 
 from .commands.arguments import build_parser
 from .errors import CliError
@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from pydantic import ValidationError
 
-    from services.settings import Settings
+    from services import Settings
 
     try:
         settings = Settings()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from agents.contracts import PipelineResult, ProgressEvent
-from agents.conversation.translation import note_for_asker
+from agents import PipelineResult, ProgressEvent, note_for_asker
 
 
 def progress_line(event: ProgressEvent) -> str | None:

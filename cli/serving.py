@@ -10,11 +10,9 @@ import signal
 
 from aiohttp import web
 
-from bot.answering.interrupted import tell_interrupted
-from bot.app import (EVENTS_PATH, build_app, build_deps, build_worker, health_app, recover_interrupted, slack_client,
-                     warm_up, web_app)
-from services.settings import Settings
-from services.wiring import make_embedder, make_pipeline, open_index, open_store
+from bot import (EVENTS_PATH, build_app, build_deps, build_worker, health_app, recover_interrupted, slack_client,
+                 tell_interrupted, warm_up, web_app)
+from services import Settings, make_embedder, make_pipeline, open_index, open_store
 from storage import BatchStore, Store
 
 from .worker_host import InProcessWorker, WorkerProcesses

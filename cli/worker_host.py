@@ -9,10 +9,10 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from services.background import BackgroundLoop
+from services import BackgroundLoop
 
 if TYPE_CHECKING:
-    from bot.answering.answerer import QuestionWorker
+    from bot import QuestionWorker
 
 log = logging.getLogger(__name__)
 READY_LINE = "rfpbot worker ready"  # what a worker process prints once it has loaded and can answer

@@ -1,2 +1,7 @@
 """Helpers every package may use and that use none of ours: private files, installed packages'
 folders, lazily imported package names."""
+
+from .files import installed_package, private_file
+from .lazy import lazy_exports
+
+__all__ = ["installed_package", "lazy_exports", "private_file"]

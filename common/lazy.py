@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable
 
@@ -17,8 +16,16 @@ def lazy_exports(package: str, homes: dict[str, str]) -> Callable[[str], object]
         home = homes.get(name)
         if home is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f"{package}.{home}"), name)
-        setattr(sys.modules[package], name, value)
-        return value
+        # The import statement's machinery, not importlib.import_module: `python -X importtime` (what
+        # tests/test_startup.py reads) sees only the former.
+        __import__(f"{package}.{home}")
+        module = sys.modules[f"{package}.{home}"]
+        # Every name of that module is set at once: importing it set the package's attribute of the
+        # module's own name to the module, which would then hide a function of that name
+        # (services.feedback_report) from this hook.
+        for other, other_home in homes.items():
+            if other_home == home:
+                setattr(sys.modules[package], other, getattr(module, other))
+        return getattr(module, name)
 
     return __getattr__

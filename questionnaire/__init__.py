@@ -7,13 +7,20 @@ load the workbook library.
 
 from __future__ import annotations
 
-from common.lazy import lazy_exports
+from common import lazy_exports
 
 _HOMES = {
+    "answer_text": "answers", "AnswerColumns": "answers", "find_answer_columns": "answers",
+    "yes_no_value": "answers",
     "NoQuestionColumn": "errors", "QuestionnaireError": "errors", "TooManyQuestions": "errors",
     "UnreadableFile": "errors",
-    "BatchOptions": "models", "Limits": "models", "Questionnaire": "models", "RowAnswer": "models",
-    "read_questionnaire": "reading",
+    "human_size": "files", "workbook_losses": "files",
+    "Grid": "grid",
+    "column_name": "layout",
+    "BatchOptions": "models", "Limits": "models", "Questionnaire": "models", "QuestionRow": "models",
+    "RowAnswer": "models", "SheetLayout": "models",
+    "questionnaire_of": "reading", "read_grids": "reading", "read_questionnaire": "reading",
+    "filled_copy": "writing", "inert_cell": "writing", "OwnColumns": "writing",
 }
 
 __all__ = sorted(_HOMES)

@@ -7,11 +7,14 @@ that never searches.
 
 from __future__ import annotations
 
-from common.lazy import lazy_exports
+from common import lazy_exports
 
 _HOMES = {
+    "chunk_document": "documents.chunking",
+    "load_file": "documents.loaders",
     "Embedder": "embedding.embedders", "OpenAIEmbedder": "embedding.embedders",
     "WordLlamaEmbedder": "embedding.embedders",
+    "MiniLMEmbedder": "embedding.minilm",
     "DocumentNotFound": "errors", "EmbedderMismatch": "errors", "EmbeddingError": "errors", "EmptyQuery": "errors",
     "IndexMissing": "errors", "IndexUnreadable": "errors", "PathNotFound": "errors", "RetrievalError": "errors",
     "SkippedFile": "errors",
@@ -21,7 +24,10 @@ _HOMES = {
     "Chunk": "models", "Document": "models", "DocumentChunks": "models", "IndexStats": "models",
     "IngestSummary": "models", "SearchHit": "models",
     "EmbeddedIndex": "sqlite_index",
-    "CLOUDS": "vocabulary", "Csp": "vocabulary",
+    "content_terms": "text", "normalize_ws": "text", "STOPWORDS": "text", "words": "text",
+    "cloud_pattern": "vocabulary", "CLOUD_WORDS": "vocabulary", "CLOUDS": "vocabulary",
+    "clouds_mentioned": "vocabulary", "Csp": "vocabulary", "short_cloud_names": "vocabulary",
+    "connect": "weaviate_index", "WeaviateIndex": "weaviate_index",
 }
 
 __all__ = sorted(_HOMES)

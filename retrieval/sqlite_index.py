@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from common.files import private_file
+from common import private_file
 
 from .embedding.embedders import Embedder
 from .errors import DocumentNotFound, EmbedderMismatch, EmptyQuery, IndexMissing, IndexUnreadable, RetrievalError

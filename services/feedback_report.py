@@ -7,8 +7,7 @@ from datetime import timedelta
 
 from pydantic import BaseModel, Field
 
-from storage import ActivityStore, FeedbackStore
-from storage.store import now
+from storage import ActivityStore, FeedbackStore, now
 
 
 class Tally(BaseModel):

@@ -14,7 +14,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from agents.pipeline import Pipeline
+from agents import Pipeline
 from retrieval import Index
 
 from .errors import ConfigError, ServiceError
@@ -47,7 +47,7 @@ def weaviate_prefix(settings: Settings, name: str) -> str:
 async def available(settings: Settings) -> list[str]:
     """The named knowledge bases that have been built, sorted."""
     if settings.weaviate_url:
-        from retrieval.weaviate_index import connect
+        from retrieval import connect
 
         client = await connect(settings.weaviate_url, settings.weaviate_grpc_port, settings.weaviate_api_key)
         try:

@@ -9,9 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 
-from agents.contracts import PipelineResult
-from agents.judging.escalation import clip
-from agents.text.same_question import fitted, same_question
+from agents import PipelineResult, clip, same_question, same_question_rule
 from retrieval import Embedder
 from storage import LibraryEntry, Review, Store
 
@@ -43,8 +41,8 @@ class AnswerLibrary:
                  max_age_days: int | None = None, near: float | None = None) -> None:
         self._store = store
         self._embedder = embedder
-        self._threshold = fitted().threshold if threshold is None else threshold
-        self._near = min(fitted().near if near is None else near, self._threshold)
+        self._threshold = same_question_rule().threshold if threshold is None else threshold
+        self._near = min(same_question_rule().near if near is None else near, self._threshold)
         self._max_age = timedelta(days=max_age_days) if max_age_days else None
 
     def stale(self, entry: LibraryEntry) -> bool:

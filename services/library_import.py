@@ -16,14 +16,10 @@ from pathlib import PurePath
 
 from pydantic import BaseModel, Field
 
-from questionnaire.answers import AnswerColumns, answer_text, find_answer_columns, yes_no_value
-from questionnaire.grid import Grid
-from questionnaire.layout import column_name
-from questionnaire.models import BatchOptions, Limits, QuestionRow, SheetLayout
-from questionnaire.reading import questionnaire_of, read_grids
+from questionnaire import (AnswerColumns, BatchOptions, Grid, Limits, QuestionRow, SheetLayout, answer_text,
+                           column_name, find_answer_columns, questionnaire_of, read_grids, yes_no_value)
 from retrieval import Embedder
-from storage import LibraryEntry, Store
-from storage.store import now
+from storage import LibraryEntry, Store, now
 
 from .errors import ServiceError
 

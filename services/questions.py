@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.guardrails.redaction import redact
+from agents import redact
 from storage import Store
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents.contracts import PipelineResult
+from agents import PipelineResult
 from storage import NodeEvent, RunOutcome, RunRecord
 
 

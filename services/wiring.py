@@ -5,9 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from agents.config import PipelineConfig
-from agents.llm.interface import LLM, ReplyLimits
-from agents.pipeline import Pipeline
+from agents import LLM, Pipeline, PipelineConfig, ReplyLimits
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
 
 from .errors import ConfigError
@@ -20,7 +18,7 @@ if TYPE_CHECKING:
 
 def make_openai_client(settings: Settings):
     """The AsyncOpenAI client for the configured endpoint."""
-    from agents.llm.openai_client import openai_client
+    from agents import openai_client
 
     if not settings.openai_api_key:
         raise ConfigError("OPENAI_API_KEY is not set; it is needed for the OpenAI engine or embeddings")
@@ -32,7 +30,7 @@ def make_embedder(settings: Settings) -> Embedder:
     if settings.embedder == "openai":
         return OpenAIEmbedder(make_openai_client(settings), settings.openai_embedding_model)
     if settings.embedder == "minilm":
-        from retrieval.embedding.minilm import MiniLMEmbedder
+        from retrieval import MiniLMEmbedder
 
         return MiniLMEmbedder()
     return WordLlamaEmbedder()
@@ -61,7 +59,7 @@ async def open_index(settings: Settings, *, index_path: Path | None = None, crea
     embedder = make_embedder(settings)
     if settings.weaviate_url and index_path is None:
         # The Weaviate client (about a second to import) only for the Weaviate backend.
-        from retrieval.weaviate_index import WeaviateIndex, connect
+        from retrieval import WeaviateIndex, connect
 
         client = await connect(settings.weaviate_url, settings.weaviate_grpc_port, settings.weaviate_api_key)
         try:
@@ -87,7 +85,7 @@ def make_llm(settings: Settings, requested: str | None = None) -> LLM | None:
     """The OpenAI engine's model, or None for the offline engine."""
     if engine_name(settings, requested) == "offline":
         return None
-    from agents.llm.openai_client import OpenAILLM  # the openai package only when a model is configured
+    from agents import OpenAILLM  # the openai package only when a model is configured
 
     return OpenAILLM(make_openai_client(settings), fast_model=settings.openai_fast_model,
                      strong_model=settings.openai_strong_model, timeout=settings.openai_timeout,

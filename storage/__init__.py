@@ -7,20 +7,21 @@ StorageError does not load sqlite-utils and numpy.
 
 from __future__ import annotations
 
-from common.lazy import lazy_exports
+from common import lazy_exports
 
 _HOMES = {
     "ActivityStore": "activity", "Figures": "activity",
     "BatchStore": "batches", "JobNotFound": "batches",
     "ChannelSettings": "channels", "ChannelSettingsStore": "channels",
-    "FeedbackStore": "feedback",
+    "copy_database": "copy",
     "DatabaseUnreadable": "errors", "LibraryEntryNotFound": "errors", "RunNotFound": "errors",
     "StorageError": "errors",
-    "BatchJob": "models", "BatchRow": "models", "Decision": "models", "Feedback": "models", "Vote": "models",
-    "LibraryEntry": "models", "PurgeCounts": "models", "Review": "models", "ReviewLogEntry": "models",
-    "RunRecord": "models", "RunOutcome": "models", "NodeEvent": "models", "broken_link": "models",
-    "Store": "store", "open_database": "store", "connect": "store",
+    "FeedbackStore": "feedback",
+    "BatchJob": "models", "BatchRow": "models", "broken_link": "models", "Decision": "models", "Feedback": "models",
+    "LibraryEntry": "models", "NodeEvent": "models", "PurgeCounts": "models", "Review": "models",
+    "ReviewLogEntry": "models", "RunOutcome": "models", "RunRecord": "models", "Vote": "models",
     "Database": "sql", "PostgresDatabase": "sql", "SqliteDatabase": "sql",
+    "connect": "store", "now": "store", "open_database": "store", "Store": "store",
 }
 
 __all__ = sorted(_HOMES)

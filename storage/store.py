@@ -22,7 +22,7 @@ from typing import TypeVar
 import numpy as np
 import sqlite_utils
 
-from common.files import private_file
+from common import private_file
 
 from .errors import DatabaseUnreadable, LibraryEntryNotFound, RunNotFound
 from .models import Decision, LibraryEntry, PurgeCounts, Review, ReviewLogEntry, RunOutcome, RunRecord

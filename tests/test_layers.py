@@ -4,6 +4,7 @@ and no private name of another package."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,6 +71,29 @@ def test_no_private_name_is_imported_across_packages():
                 if top in MAY_IMPORT and top != package and private:
                     wrong.append(f"{path.relative_to(ROOT)}:{line} imports {', '.join(private)} from {module}")
     assert not wrong, "private names used across packages:\n" + "\n".join(wrong)
+
+
+def test_other_packages_are_used_through_what_their_root_exports():
+    """`from agents import Pipeline`, not `from agents.pipeline import Pipeline`: a package's `__init__`
+    lists what the others may use, so its modules can move without breaking them."""
+    wrong = []
+    for package in MAY_IMPORT:
+        for path in _modules(package):
+            for module, names, line in _imports(path):
+                top = module.split(".")[0]
+                if top not in MAY_IMPORT or top == package:
+                    continue
+                exported = set(importlib.import_module(top).__all__)
+                if module != top or not set(names) <= exported:
+                    wrong.append(f"{path.relative_to(ROOT)}:{line} imports {', '.join(names) or module} from {module}")
+    assert not wrong, "imports past a package's public names:\n" + "\n".join(wrong)
+
+
+def test_every_public_name_resolves():
+    for package in MAY_IMPORT:
+        module = importlib.import_module(package)
+        missing = [name for name in getattr(module, "__all__", []) if getattr(module, name, None) is None]
+        assert not missing, f"{package} exports names it does not have: {missing}"
 
 
 def test_the_check_sees_a_wrong_import(tmp_path):

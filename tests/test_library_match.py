@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from agents.contracts import PipelineResult, SynthesisResult
-from agents.text.same_question import differences, fitted, same_question
+from agents.text.same_question import differences, same_question, same_question_rule
 from retrieval import WordLlamaEmbedder
 from services.library import AnswerLibrary, Lookup, Offer, offered
 from storage import LibraryEntry, Store, open_database
@@ -90,7 +90,7 @@ async def test_the_library_reuses_the_closest_entry_nothing_tells_apart(tmp_path
 
 
 def test_the_fitted_threshold_says_what_it_was_fitted_on():
-    model = fitted()
+    model = same_question_rule()
     assert 0 < model.near < model.threshold < 1 and "pairs.csv" in model.fitted_on
 
 

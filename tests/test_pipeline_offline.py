@@ -13,7 +13,7 @@ from tests.slack_harness import REVIEW_THRESHOLD
 
 
 async def test_sample_questions_meet_the_quality_bar(kb_index):
-    from agents.evaluation import load_questions, outcome, report
+    from agents.evaluation import eval_report, load_questions, question_outcome
 
     pipeline = Pipeline(kb_index)
     expected = load_questions(QUESTIONS)
@@ -26,8 +26,8 @@ async def test_sample_questions_meet_the_quality_bar(kb_index):
     for r in results:
         for c in r.synthesis.citations:
             await text(c.source_path)
-    outcomes = [outcome(e, r, documents.get) for e, r in zip(expected, results)]
-    figures = report(outcomes, sum(len(r.synthesis.citations) for r in results))
+    outcomes = [question_outcome(e, r, documents.get) for e, r in zip(expected, results)]
+    figures = eval_report(outcomes, sum(len(r.synthesis.citations) for r in results))
     assert all(r.success for r in results)
     assert figures.status_accuracy >= 0.70
     assert figures.source_recall >= 0.80

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from retrieval.vocabulary import cloud_pattern
+from retrieval import cloud_pattern
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z])")
 _COURTESY = re.compile(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 
-from retrieval.text import content_terms
+from retrieval import content_terms
 
 from ..text.terms import key_terms, stem
 

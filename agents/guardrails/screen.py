@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 
-from retrieval.text import normalize_ws
+from retrieval import normalize_ws
 
 from ..config import PipelineConfig
 from ..contracts import GuardrailResult

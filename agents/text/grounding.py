@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pysbd
 
-from retrieval.text import normalize_ws
+from retrieval import normalize_ws
 
 _MARKER = re.compile(r"\s*\[(\d+)\]")
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")

@@ -11,7 +11,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from retrieval.text import normalize_ws
+from retrieval import normalize_ws
 
 from ..judging.escalation import clip
 from .grounding import answer_sentences, occurs_in, plain, split_sentences

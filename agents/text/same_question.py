@@ -52,7 +52,7 @@ class SameQuestionModel(BaseModel):
 
 
 @functools.cache
-def fitted() -> SameQuestionModel:
+def same_question_rule() -> SameQuestionModel:
     """The threshold `bench/library_match.py fit` chose."""
     return SameQuestionModel.model_validate_json(FITTED.read_text(encoding="utf-8"))
 
@@ -75,7 +75,7 @@ def differences(first: str, second: str) -> list[str]:
 
 def same_question(first: str, second: str, similarity: float, threshold: float | None = None) -> bool:
     """Close enough in meaning (`similarity` of their embeddings) and told apart by nothing."""
-    limit = fitted().threshold if threshold is None else threshold
+    limit = same_question_rule().threshold if threshold is None else threshold
     return similarity >= limit and not differences(first, second)
 
 

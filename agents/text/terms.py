@@ -14,8 +14,7 @@ from pathlib import Path
 import snowballstemmer
 from pydantic import BaseModel, Field
 
-from retrieval.text import STOPWORDS, normalize_ws, words
-from retrieval.vocabulary import CLOUD_WORDS, short_cloud_names
+from retrieval import CLOUD_WORDS, STOPWORDS, normalize_ws, short_cloud_names, words
 
 from ..guardrails.redaction import PLACEHOLDER
 

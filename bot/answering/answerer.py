@@ -16,14 +16,9 @@ import socket
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents.contracts import EarlierTurn, PipelineResult
-from agents.conversation.clarify import clarify
-from agents.conversation.followup import earlier_turn, is_follow_up
-from agents.pipeline import Pipeline
-from services.knowledge import ChannelSources, KnowledgeBaseMissing
-from services.leases import keep_lease
-from services.library import AnswerLibrary, Lookup, Offer, offered
-from services.records import outcome_of, result_of
+from agents import EarlierTurn, Pipeline, PipelineResult, clarify, earlier_turn, is_follow_up
+from services import (AnswerLibrary, ChannelSources, KnowledgeBaseMissing, Lookup, Offer, keep_lease, offered,
+                      outcome_of, result_of)
 from storage import LibraryEntry, RunRecord, Store
 
 from ..questionnaires.worker import JobWorker

@@ -10,7 +10,7 @@ import time
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents.contracts import ProgressEvent
+from agents import ProgressEvent
 
 from ..rendering.answer_blocks import progress_text
 

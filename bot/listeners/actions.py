@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from services.records import result_of
+from services import result_of
 
 from ..appdeps import AppDeps
 from ..payloads import BlockActions

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from agents.conversation.focus import small_talk
-from agents.guardrails.redaction import redact
+from agents import redact, small_talk
 
 from ..appdeps import AppDeps
 from ..payloads import SlashCommand

@@ -6,7 +6,7 @@ import logging
 
 from slack_bolt.async_app import AsyncApp
 
-from agents.conversation.focus import small_talk
+from agents import small_talk
 
 from ..appdeps import AppDeps
 from ..library_slack import asks_to_import

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from services.jobs import BatchSummary, JobProgress
+from services import BatchSummary, JobProgress
 from storage import Review
 
 from ..rendering.answer_blocks import STATUS_EMOJI, decided, review_actions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from services.jobs import BatchSummary, export
+from services import BatchSummary, export
 from storage import BatchJob, BatchStore, Store
 
 from ..rendering.slack_text import inert

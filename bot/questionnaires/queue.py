@@ -9,7 +9,7 @@ from pathlib import PurePath
 from slack_sdk.web.async_client import AsyncWebClient
 
 from questionnaire import BatchOptions
-from services.jobs import new_job
+from services import new_job
 from storage import BatchStore
 
 from ..payloads import SharedFile

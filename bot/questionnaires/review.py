@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from services.records import result_of
+from services import result_of
 from storage import BatchJob, BatchRow, BatchStore, Review, RunRecord
 
 from ..review.reviewers import ReviewerDirectory

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from questionnaire.files import human_size
+from questionnaire import human_size
 
 from ..errors import BotError
 

@@ -15,12 +15,8 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from questionnaire import Limits, QuestionnaireError
-from services.errors import ServiceError
-from services.jobs import BatchRunner, JobProgress, attach_file
-from services.knowledge import ChannelSources
-from services.leases import keep_lease
-from storage import BatchJob, BatchStore
-from storage.store import now
+from services import BatchRunner, ChannelSources, JobProgress, ServiceError, attach_file, keep_lease
+from storage import BatchJob, BatchStore, now
 
 from ..errors import BotError
 from ..rendering.answer_blocks import error_text

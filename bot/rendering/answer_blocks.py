@@ -8,10 +8,7 @@ from datetime import datetime
 
 from slack_sdk.models.blocks import InputBlock, NumberInputElement, Option, StaticSelectElement, UserMultiSelectElement
 
-from agents.contracts import Citation, PipelineResult
-from agents.conversation.clarify import Clarification
-from agents.conversation.translation import note_for_asker
-from agents.judging.escalation import clip
+from agents import Citation, Clarification, PipelineResult, clip, note_for_asker
 from storage import LibraryEntry, Review
 
 from .block_kit import BLOCK_LIMIT, SECTION_LIMIT, actions, button, divider, modal, text_input

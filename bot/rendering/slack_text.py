@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from agents.guardrails.screen import INVISIBLE
+from agents import INVISIBLE
 
 _SLACK_TOKEN = re.compile(r"<([^<>]*)>")
 _URL = re.compile(r"\b(?:https?|ftp)://|\bwww\.", re.IGNORECASE)

@@ -6,10 +6,8 @@ from dataclasses import dataclass
 
 from slack_sdk.web.async_client import AsyncWebClient
 
-from services.library import AnswerLibrary
-from services.records import result_of
-from storage import Decision, Review, RunRecord, Store
-from storage.store import now
+from services import AnswerLibrary, result_of
+from storage import Decision, Review, RunRecord, Store, now
 
 from ..questionnaires.review import BatchReview
 from ..rendering.answer_blocks import answer_messages, with_decision

@@ -7,9 +7,8 @@ from datetime import timedelta
 from slack_sdk.models.views import View
 from slack_sdk.web.async_client import AsyncWebClient
 
-from services.records import result_of
-from storage import ActivityStore, Figures, RunRecord
-from storage.store import now
+from services import result_of
+from storage import ActivityStore, Figures, RunRecord, now
 
 from ..rendering.answer_blocks import STATUS_EMOJI, review_actions
 from ..rendering.block_kit import context as _context

@@ -5,11 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from agents.contracts import ProgressEvent
-from agents.guardrails.redaction import redact
-from agents.guardrails.screen import validate_question
-from services.settings import Settings
-from services.wiring import make_pipeline, open_index, pipeline_config
+from agents import ProgressEvent, redact, validate_question
+from services import Settings, make_pipeline, open_index, pipeline_config
 
 from ..render_text import answer_text, progress_line
 

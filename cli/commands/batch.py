@@ -12,12 +12,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from questionnaire import BatchOptions
-from services.jobs import BatchRunner, BatchSummary, create_job, digest, export, limits_of
-from services.jobs.export import output_name
-from services.settings import Settings
-from services.wiring import make_library, make_pipeline, open_index, open_store, pipeline_config
-from storage import BatchJob, BatchStore, Store
-from storage.store import now
+from services import (BatchRunner, BatchSummary, Settings, create_job, digest, export, limits_of, make_library,
+                      make_pipeline, open_index, open_store, output_name, pipeline_config)
+from storage import BatchJob, BatchStore, Store, now
 
 from ..errors import CliError
 

@@ -9,11 +9,9 @@ import tempfile
 import uuid
 from pathlib import Path
 
-from agents.evaluation import EvalReport, ExpectedAnswer, load_questions, outcome, report
-from retrieval import PathNotFound, SkippedFile, ingest
-from retrieval.documents.loaders import load_file
-from services.settings import Settings
-from services.wiring import make_pipeline, open_index
+from agents import EvalReport, ExpectedAnswer, eval_report, load_questions, question_outcome
+from retrieval import PathNotFound, SkippedFile, ingest, load_file
+from services import Settings, make_pipeline, open_index
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
@@ -61,9 +59,9 @@ async def _evaluate(pipeline, expected: list[ExpectedAnswer], args: argparse.Nam
         return result
 
     results = await asyncio.gather(*(one(item) for item in expected))
-    outcomes = [outcome(item, result, read_source) for item, result in zip(expected, results)]
+    outcomes = [question_outcome(item, result, read_source) for item, result in zip(expected, results)]
     citations = sum(len(r.synthesis.citations) for r in results if r.success and r.synthesis)
-    return report(outcomes, citations)
+    return eval_report(outcomes, citations)
 
 
 def _table(r: EvalReport) -> str:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from services.feedback_report import FeedbackReport, feedback_report
-from services.settings import Settings
-from services.wiring import open_store
+from services import FeedbackReport, Settings, feedback_report, open_store
 from storage import ActivityStore, FeedbackStore
 
 from ..errors import CliError

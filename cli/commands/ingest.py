@@ -6,8 +6,7 @@ import argparse
 import sys
 
 from retrieval import PathNotFound, ingest
-from services.settings import Settings
-from services.wiring import open_index
+from services import Settings, open_index
 
 from ..terminal import ProgressBar
 

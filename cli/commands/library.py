@@ -7,9 +7,8 @@ import csv
 import io
 import json
 
-from questionnaire.writing import inert_cell
-from services.settings import Settings
-from services.wiring import make_embedder, open_store
+from questionnaire import inert_cell
+from services import Settings, make_embedder, open_store
 from storage import LibraryEntry, LibraryEntryNotFound
 
 from ..errors import CliError
@@ -33,8 +32,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _import(args: argparse.Namespace, settings: Settings) -> int:
-    from services.jobs import limits_of
-    from services.library_import import ImportOptions, import_answers
+    from services import ImportOptions, import_answers, limits_of
 
     if not args.file.is_file():
         raise CliError(f"{args.file} does not exist or is not a file.")

@@ -5,15 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from services.settings import Settings
+from services import Settings
 
 from ..errors import CliError
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Copy every table, check row counts and the review log's chain, and say so."""
-    from storage import Store, connect
-    from storage.copy import copy_database
+    from storage import Store, connect, copy_database
 
     source_where, target_where = where(args.source), where(args.target)
     if isinstance(source_where, Path) and not source_where.is_file():

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from services.errors import ConfigError
-from services.settings import Settings
-from services.wiring import open_store
+from services import ConfigError, Settings, open_store
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:

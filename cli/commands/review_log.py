@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from services.settings import Settings
-from services.wiring import open_store
+from services import Settings, open_store
 from storage import broken_link
 
 EXIT_TAMPERED = 3

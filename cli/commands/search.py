@@ -7,8 +7,7 @@ import json
 import textwrap
 
 from retrieval import DEFAULT_ALPHA, EmptyQuery, SearchHit
-from services.settings import Settings
-from services.wiring import open_index
+from services import Settings, open_index
 
 _KEYS = ("title", "source_path", "csp", "score", "text", "url", "heading_path")
 

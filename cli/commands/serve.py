@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from services.errors import ConfigError
-from services.settings import Settings
-from services.wiring import open_index
+from services import ConfigError, Settings, open_index
 
 from ..worker_host import WorkerProcesses
 

@@ -12,9 +12,8 @@ import signal
 import sys
 from collections.abc import Callable
 
-from bot.app import build_worker, slack_client
-from services.settings import Settings
-from services.wiring import make_pipeline, open_index, open_store
+from bot import build_worker, slack_client
+from services import Settings, make_pipeline, open_index, open_store
 
 from ..worker_host import READY_LINE
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from common.files import installed_package
+from common import installed_package
 
 from ..errors import EmbeddingError
 

@@ -6,12 +6,9 @@ import hashlib
 import re
 import uuid
 
-from agents.guardrails.redaction import redact
-from agents.text.terms import is_yes_no, key_terms, product_terms
-from questionnaire.models import BatchOptions, Limits, Questionnaire
-from questionnaire.reading import read_questionnaire
-from storage import BatchJob, BatchRow, BatchStore
-from storage.store import now
+from agents import is_yes_no, key_terms, product_terms, redact
+from questionnaire import BatchOptions, Limits, Questionnaire, read_questionnaire
+from storage import BatchJob, BatchRow, BatchStore, now
 
 # "1.2.3", "Q12:", "a)", "(iv)": numbering some files keep in the question cell.
 _NUMBERING = re.compile(r"^\s*(?:q(?:uestion)?\s*)?(?:\d+(?:\.\d+)*[.):]?|\(?[ivx]+[.)]|\(?[a-z][.)])\s+",

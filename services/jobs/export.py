@@ -8,11 +8,8 @@ from pathlib import PurePath
 
 from pydantic import BaseModel, Field
 
-from agents.contracts import Citation
-from agents.text.prose import for_a_cell
-from questionnaire.files import workbook_losses
-from questionnaire.models import BatchOptions, Questionnaire, RowAnswer
-from questionnaire.writing import OwnColumns, filled_copy
+from agents import Citation, for_a_cell
+from questionnaire import BatchOptions, OwnColumns, Questionnaire, RowAnswer, filled_copy, workbook_losses
 from storage import BatchJob, BatchRow, BatchStore, LibraryEntry, Review, RunRecord, Store
 
 from ..records import result_of

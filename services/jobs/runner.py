@@ -15,10 +15,7 @@ from collections.abc import Awaitable, Callable
 
 from pydantic import BaseModel
 
-from agents.config import PipelineConfig
-from agents.errors import AgentError
-from agents.guardrails.screen import validate_question
-from agents.pipeline import Pipeline
+from agents import AgentError, Pipeline, PipelineConfig, validate_question
 from storage import BatchJob, BatchRow, BatchStore, LibraryEntry
 
 from ..library import AnswerLibrary, Lookup, offered
