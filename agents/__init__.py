@@ -21,7 +21,6 @@ _HOMES = {
     "load_questions": "evaluation", "question_outcome": "evaluation",
     "redact": "guardrails.redaction",
     "INVISIBLE": "guardrails.screen", "validate_question": "guardrails.screen",
-    "clip": "judging.escalation",
     "send_threshold": "judging.gate",
     "LLM": "llm.interface", "ReplyLimits": "llm.interface",
     "openai_client": "llm.openai_client", "OpenAILLM": "llm.openai_client",

@@ -294,6 +294,8 @@ class PipelineResult(BaseModel):
     engine: str = "offline"
     route: Literal["full", "simple"] = "full"
     translation: Translation | None = None
+    asker_note: str | None = Field(None, description="what was done with a question in another language, "
+                                                     "told to its asker (set by the pipeline)")
     guardrails: GuardrailResult | None = None
     trace: list[TraceEntry] = Field(default_factory=list)
 

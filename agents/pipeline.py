@@ -22,13 +22,13 @@ from .contracts import (EarlierTurn, EvidenceResult, PipelineResult, QueryPlanRe
                         TraceEntry, Translation)
 from .conversation.focus import focus
 from .conversation.language import language_of
-from .conversation.translation import from_english, to_english
+from .conversation.translation import from_english, note_for_asker, to_english
 from .critic import critique
 from .errors import AgentError
 from .guardrails import redaction
 from .guardrails.injection import quarantine
 from .guardrails.redaction import redact
-from .guardrails.screen import screen
+from .guardrails.screen import check_question, cleaned, screen
 from .judging.escalation import escalation_reason
 from .judging.gate import load as load_gate
 from .judging.gate import send_threshold
@@ -103,21 +103,24 @@ class Pipeline:
         config = self.config if threshold is None else self.config.model_copy(update={"confidence_threshold": threshold})
         ctx = RunContext(index=self.index, llm=self.llm, config=config, emit=on_progress or ignore_progress,
                          semantics=self.semantics, earlier=context)
-        # Personal data never reaches the result (and so neither the database nor a log).
-        result = PipelineResult(question=redact(question or "").text, engine=self.engine)
+        # Personal data never reaches the result (and so neither the database nor a log): the question
+        # is redacted here, once, and only its redacted text goes on.
+        text = cleaned(question)
+        redacted = redact(text)
+        result = PipelineResult(question=redacted.text, engine=self.engine)
         started = time.perf_counter()
         try:
             async with asyncio.timeout(self.config.timeout_seconds):
-                asked, result.guardrails = await screen(question, self.config, self._known,
-                                                        english=self._translator(ctx, result))
-                result.question = asked
+                check_question(text, self.config)
+                asked = redacted.text
+                result.guardrails = await screen(redacted, self._known, english=self._translator(ctx, result))
                 if result.blocked:
                     _refuse(result)
                 else:
                     asked = focus(result.translation.question if result.translation else asked)
                     self._route(ctx, result, asked, follow_up=bool(context))
                     if context:
-                        asked = f"{asked} (follow-up to: {(await screen(context.question, self.config, self._known))[0]})"
+                        asked = f"{asked} (follow-up to: {redact(cleaned(context.question)).text})"
                     await self._answer(ctx, result, asked)
                     if result.translation:
                         result.translation.answer = await from_english(ctx, result.synthesis.answer,
@@ -129,6 +132,7 @@ class Pipeline:
             result.error = str(exc)
         result.duration_ms = round((time.perf_counter() - started) * 1000, 2)
         result.trace = ctx.trace
+        result.asker_note = note_for_asker(result)
         if not result.success:
             result.escalated = True
             result.escalation_reason = f"the run failed: {result.error}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response
@@ -15,12 +16,12 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from agents import Pipeline, send_threshold
 from retrieval import Embedder
-from services import (BatchRunner, ChannelSources, ConfigError, KnowledgeBases, Opener, QuestionQueue, Settings,
-                      available, limits_of, make_library, pipeline_config)
+from services import (AnswerLibrary, BatchRunner, ChannelSources, ConfigError, Intake, KnowledgeBases, Opener,
+                      QuestionQueue, Settings, available, limits_of, make_library, pipeline_config)
 from storage import ActivityStore, BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from . import listeners
-from .answering.answerer import QuestionWorker
+from .answering.answerer import QuestionWorker, worker_name
 from .answering.interrupted import tell_interrupted
 from .appdeps import AppDeps
 from .auth import WorkspaceAuth
@@ -53,21 +54,41 @@ def reviewer_directory(settings: Settings, client: AsyncWebClient, store: Store)
     return ReviewerDirectory(Reviewers(settings.reviewer_ids(), client), ChannelSettingsStore(store), client)
 
 
+@dataclass(frozen=True)
+class SharedParts:
+    """The collaborators both the listeners and the answering worker use."""
+
+    reviewers: ReviewerDirectory
+    library: AnswerLibrary
+    batches: BatchStore
+    files: SlackFiles
+    pages: BatchReview
+    publisher: BatchPublisher
+
+
+def shared_parts(settings: Settings, client: AsyncWebClient, store: Store, embedder: Embedder) -> SharedParts:
+    """Built in one place for both; an in-process worker runs on an event loop of its own, so it gets
+    its own set (their clients and locks belong to the loop that made them)."""
+    reviewers = reviewer_directory(settings, client, store)
+    batches = BatchStore(store)
+    files = SlackFiles(client, settings.batch_max_bytes)
+    pages = BatchReview(client, batches, reviewers)
+    return SharedParts(reviewers=reviewers, library=make_library(settings, store, embedder), batches=batches,
+                       files=files, pages=pages, publisher=BatchPublisher(client, files, batches, store, pages))
+
+
 def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedder: Embedder,
                notify: Callable[[], None] = lambda: None) -> AppDeps:
     """Wire the collaborators the listeners use; `notify` wakes an in-process worker."""
-    reviewers = reviewer_directory(settings, client, store)
-    library = make_library(settings, store, embedder)
-    batches = BatchStore(store)
-    pages = BatchReview(client, batches, reviewers)
-    files = SlackFiles(client, settings.batch_max_bytes)
-    publisher = BatchPublisher(client, files, batches, store, pages)
+    parts = shared_parts(settings, client, store, embedder)
     return AppDeps(client=client, store=store, queue=QuestionQueue(store, notify),
-                   desk=ReviewDesk(client, store, reviewers, library, pages), auth=WorkspaceAuth(client),
-                   jobs=JobQueue(client, batches, notify), batches=batches, publisher=publisher,
-                   feedback=FeedbackStore(store), home=HomeTab(client, ActivityStore(store), reviewers.default),
+                   desk=ReviewDesk(client, store, parts.reviewers, parts.library, parts.pages),
+                   auth=WorkspaceAuth(client), jobs=JobQueue(client, parts.batches, notify), batches=parts.batches,
+                   publisher=parts.publisher, feedback=FeedbackStore(store),
+                   home=HomeTab(client, ActivityStore(store), parts.reviewers.default),
                    channels=ChannelSettingsStore(store),
-                   library_import=SlackLibraryImport(client, files, store, embedder, reviewers, limits_of(settings)),
+                   library_import=SlackLibraryImport(client, parts.files, store, embedder, parts.reviewers,
+                                                     limits_of(settings)),
                    default_threshold=send_threshold(settings.confidence_threshold),
                    knowledge_bases=lambda: available(settings))
 
@@ -78,17 +99,14 @@ def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipel
 
     `pipeline` answers from the default knowledge base; `opener` opens a named one that a
     channel chose (`/rfp config`), on first use."""
-    reviewers = reviewer_directory(settings, client, store)
-    library = make_library(settings, store, embedder)
+    parts = shared_parts(settings, client, store, embedder)
     sources = ChannelSources(KnowledgeBases(pipeline, opener), ChannelSettingsStore(store))
-    worker = QuestionWorker(client, store, sources, library, reviewers, settings.max_concurrent_runs, progress_interval)
-    batches = BatchStore(store)
-    files = SlackFiles(client, settings.batch_max_bytes)
-    publisher = BatchPublisher(client, files, batches, store, BatchReview(client, batches, reviewers))
-    runner = BatchRunner(batches, pipeline, library, pipeline_config(settings), settings.batch_concurrency)
-    worker.jobs = JobWorker(client, batches, runner, files, publisher, limits_of(settings), worker.name,
-                            progress_interval=2 * progress_interval, sources=sources)
-    return worker
+    name = worker_name()
+    runner = BatchRunner(parts.batches, pipeline, parts.library, pipeline_config(settings), settings.batch_concurrency)
+    jobs = JobWorker(client, parts.batches, runner, parts.files, parts.publisher, limits_of(settings), name,
+                     progress_interval=2 * progress_interval, sources=sources)
+    return QuestionWorker(client, store, Intake(store, parts.library, sources), sources, parts.reviewers, jobs,
+                          settings.max_concurrent_runs, progress_interval, name=name)
 
 
 def build_app(settings: Settings, deps: AppDeps, *, verify_requests: bool = True) -> AsyncApp:

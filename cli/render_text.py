@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from agents import PipelineResult, ProgressEvent, note_for_asker
+from agents import PipelineResult, ProgressEvent
 
 
 def progress_line(event: ProgressEvent) -> str | None:
@@ -22,9 +22,8 @@ def answer_text(result: PipelineResult, width: int = 96) -> str:
         return result.guardrails.message or "This question was not searched."
     s = result.synthesis
     lines = [f"{result.verdict} · {s.compliance_status} · confidence {s.confidence_score}", ""]
-    note = note_for_asker(result)
-    if note:
-        lines += textwrap.wrap(note, width) + [""]
+    if result.asker_note:
+        lines += textwrap.wrap(result.asker_note, width) + [""]
     lines += textwrap.wrap(result.answer_for_asker(), width) + [""]
     if result.answer_for_asker() != s.answer:
         lines += textwrap.wrap("In English, as checked: " + s.answer, width) + [""]

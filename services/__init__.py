@@ -8,6 +8,8 @@ from __future__ import annotations
 from common import lazy_exports
 
 _HOMES = {
+    "ABOUT": "intake", "Answer": "intake", "AskBack": "intake", "AskedQuestion": "intake", "Intake": "intake",
+    "Reuse": "intake", "small_talk_kind": "intake",
     "BackgroundLoop": "background",
     "ConfigError": "errors", "ServiceError": "errors",
     "feedback_report": "feedback_report", "FeedbackReport": "feedback_report",

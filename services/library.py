@@ -9,7 +9,8 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 
-from agents import PipelineResult, clip, same_question, same_question_rule
+from agents import PipelineResult, same_question, same_question_rule
+from common import clip
 from retrieval import Embedder
 from storage import LibraryEntry, Review, Store
 

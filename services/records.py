@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agents import PipelineResult
+from agents import PipelineResult, note_for_asker
 from storage import NodeEvent, RunOutcome, RunRecord
 
 
@@ -18,4 +18,9 @@ def outcome_of(result: PipelineResult) -> RunOutcome:
 
 def result_of(run: RunRecord) -> PipelineResult | None:
     """The pipeline result stored with a run, once it finished."""
-    return PipelineResult.model_validate_json(run.result_json) if run.result_json else None
+    if not run.result_json:
+        return None
+    result = PipelineResult.model_validate_json(run.result_json)
+    if "asker_note" not in result.model_fields_set:  # recorded before the pipeline wrote the note
+        result.asker_note = note_for_asker(result)
+    return result

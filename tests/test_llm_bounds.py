@@ -176,7 +176,7 @@ async def test_the_token_budget_is_a_ceiling_and_the_rest_is_answered_offline(ha
 
 
 def test_a_long_reason_is_cut_at_a_word_not_inside_one():
-    from agents.judging.escalation import clip
+    from common import clip
 
     text = "the language model failed in synthesis: " + "supercalifragilistic " * 40
     cut = clip(text, 120)

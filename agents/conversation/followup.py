@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from common import clip
+
 from ..contracts import EarlierQuote, EarlierTurn, PipelineResult
-from ..judging.escalation import clip
 from ..text.terms import CLOUD_STEMS, key_terms
 
 _LEADS = re.compile(

@@ -1,5 +1,5 @@
 """The guardrails, before any agent or model sees the question:
-validate → redact personal data → prompt-injection exit → scope exit."""
+clean and validate → redact personal data (the pipeline, once) → prompt-injection exit → scope exit."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ..contracts import GuardrailResult
 from ..conversation.language import other_language
 from ..errors import InvalidQuestion
 from .injection import question_injection
-from .redaction import redact
+from .redaction import Redacted
 from .scope import REFUSAL, Known, out_of_scope
 
 # Control characters, and the bidirectional overrides and zero-width marks that make text read
@@ -23,9 +23,20 @@ INJECTION_REFUSAL = ("I answer questions from the product documentation and can'
                      "answer. Ask the question itself, e.g. \"Do you encrypt customer data at rest?\"")
 
 
+def cleaned(question: str) -> str:
+    """The question without control or bidi characters, its spaces normalised."""
+    return normalize_ws(INVISIBLE.sub(" ", question or ""))
+
+
 def validate_question(question: str, config: PipelineConfig) -> str:
     """The cleaned question (no control or bidi characters), or InvalidQuestion saying what to change."""
-    cleaned = normalize_ws(INVISIBLE.sub(" ", question or ""))
+    cleaned_text = cleaned(question)
+    check_question(cleaned_text, config)
+    return cleaned_text
+
+
+def check_question(cleaned: str, config: PipelineConfig) -> None:
+    """InvalidQuestion, saying what to change, for an empty, overlong or wordless cleaned question."""
     if not cleaned:
         raise InvalidQuestion("the question is empty: ask something, e.g. \"Do you support SSO with SAML?\"")
     if len(cleaned) > config.max_question_chars:
@@ -34,17 +45,15 @@ def validate_question(question: str, config: PipelineConfig) -> str:
             "or split it into several questions")
     if not re.search(r"[^\W\d_]{2,}", cleaned):
         raise InvalidQuestion("the question has no words in it: write it out in a sentence")
-    return cleaned
 
 
-async def screen(question: str, config: PipelineConfig, known: Known,
-                 english: Callable[[str], Awaitable[str]] | None = None) -> tuple[str, GuardrailResult]:
-    """The question as the agents may see it, and what the guardrails did (a block ends the run).
+async def screen(redacted: Redacted, known: Known,
+                 english: Callable[[str], Awaitable[str]] | None = None) -> GuardrailResult:
+    """What the guardrails did to a cleaned, checked and redacted question (a block ends the run).
 
     `english` translates a redacted question into English (with a model): the scope
     check reads the translation, since the documentation is in English.
     """
-    redacted = redact(validate_question(question, config))
     result = GuardrailResult(redactions=[r.placeholder for r in redacted.redactions])
     injected = question_injection(redacted.text)
     searched = redacted.text
@@ -57,4 +66,4 @@ async def screen(question: str, config: PipelineConfig, known: Known,
         # A question in another language shares no word with English documents: say so,
         # rather than that it is off topic.
         result.blocked, result.message = "out_of_scope", other_language(redacted.text) or REFUSAL
-    return redacted.text, result
+    return result

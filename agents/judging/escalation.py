@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from common import clip
+
 from ..config import PipelineConfig
 from ..contracts import CriticResult, ResearchResult, SynthesisResult
 from .gate import send_threshold
@@ -41,11 +43,3 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
         reasons.append(research.capability_gap)
     return "; ".join(dict.fromkeys(reasons)) or None
 
-
-def clip(text: str, limit: int) -> str:
-    """At most `limit` characters, cut at a word boundary and marked with an ellipsis."""
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1].rsplit(" ", 1)[0]
-    return cut.rstrip(" ,;:") + "…"

@@ -11,9 +11,9 @@ import html
 import re
 from collections.abc import Iterable
 
+from common import clip
 from retrieval import normalize_ws
 
-from ..judging.escalation import clip
 from .grounding import answer_sentences, occurs_in, plain, split_sentences
 
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")

@@ -16,8 +16,8 @@ import socket
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents import EarlierTurn, Pipeline, PipelineResult, clarify, earlier_turn, is_follow_up
-from services import (AnswerLibrary, ChannelSources, KnowledgeBaseMissing, Lookup, Offer, keep_lease, offered,
+from agents import Clarification, EarlierTurn, Pipeline, PipelineResult
+from services import (AskBack, ChannelSources, Intake, KnowledgeBaseMissing, Offer, Reuse, keep_lease, offered,
                       outcome_of, result_of)
 from storage import LibraryEntry, RunRecord, Store
 
@@ -32,28 +32,33 @@ from .progress import ProgressMessage
 log = logging.getLogger(__name__)
 
 
+def worker_name() -> str:
+    """This process's name as a holder of runs and jobs: host and pid."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
 class QuestionWorker:
     """Claims queued runs and answers them; at most `max_concurrent` at once."""
 
-    def __init__(self, client: AsyncWebClient, store: Store, sources: ChannelSources, library: AnswerLibrary,
-                 reviewers: ReviewerDirectory, max_concurrent: int = 4, progress_interval: float = 1.0,
-                 poll_interval: float = 0.1, name: str | None = None) -> None:
+    def __init__(self, client: AsyncWebClient, store: Store, intake: Intake, sources: ChannelSources,
+                 reviewers: ReviewerDirectory, jobs: JobWorker | None = None, max_concurrent: int = 4,
+                 progress_interval: float = 1.0, poll_interval: float = 0.1, name: str | None = None) -> None:
         self._client = client
         self._store = store
+        self._intake = intake
         self._sources = sources
-        self._library = library
         self._reviewers = reviewers
         self._max = max_concurrent
         self._progress_interval = progress_interval
         self._poll = poll_interval
-        self.name = name or f"{socket.gethostname()}:{os.getpid()}"
+        self.name = name or worker_name()
         self._tasks: set[asyncio.Task] = set()
         self._told_position: set[str] = set()
         self._wake: asyncio.Event | None = None
         self._stopping = False
         self._renew_every = store.lease.total_seconds() / 3
         self._next_sweep = 0.0
-        self.jobs: JobWorker | None = None
+        self.jobs = jobs
         """Questionnaire jobs, answered beside the questions (one job at a time)."""
 
     def wake(self) -> None:
@@ -148,16 +153,13 @@ class QuestionWorker:
             if recorded is not None:  # answered by a worker that died before recording the answer posted
                 await self._deliver_recorded(run, recorded)
                 return
-            found = await self._library.lookup(run.question, await self._sources.reusable(run.channel)) \
-                if run.use_library else Lookup()
-            if found.match is not None:
-                await self._reuse(run, found.match)
-                return
-            pipeline = await self._sources.pipeline(run.channel)
-            earlier = await self._earlier(run)
-            if earlier is None and run.clarify and await self._ask_back(run, pipeline):
-                return
-            await self._run(run, earlier, pipeline, found.offer)
+            decision = await self._intake.decide(run)
+            if isinstance(decision, Reuse):
+                await self._reuse(run, decision.entry)
+            elif isinstance(decision, AskBack):
+                await self._ask_back(run, decision.clarification)
+            else:
+                await self._run(run, decision.earlier, decision.pipeline, decision.offer)
         except KnowledgeBaseMissing as exc:
             log.error("run %s: %s", run.id, exc)
             if await self._store.fail_run(run.id, str(exc), run.claimed_by):
@@ -171,30 +173,13 @@ class QuestionWorker:
             await self._say(run, error_text(f"something went wrong on my side ({type(exc).__name__}). "
                                             "Please try again in a minute."), quiet=True)
 
-    async def _ask_back(self, run: RunRecord, pipeline: Pipeline) -> bool:
+    async def _ask_back(self, run: RunRecord, asked: Clarification) -> None:
         """A question too vague to answer well gets one question back, with readings as buttons."""
-        asked = await clarify(run.question, pipeline.index, pipeline.llm)
-        if asked is None:
-            return False
         if not await self._store.ask_back(run.id, run.claimed_by):
-            return True  # declared interrupted meanwhile: its thread was told
+            return  # declared interrupted meanwhile: its thread was told
         await self._client.chat_postMessage(channel=run.channel, thread_ts=run.thread_ts,
                                             blocks=clarification_blocks(asked, run.id, run.question),
                                             text=inert(asked.question), unfurl_links=False, unfurl_media=False)
-        return True
-
-    async def _earlier(self, run: RunRecord) -> EarlierTurn | None:
-        """What a follow-up in a thread leans on: the thread's question (a chain of follow-ups
-        keeps the first one's subject) and its latest answer; None for a question that stands
-        on its own."""
-        if not run.followup or not is_follow_up(run.question):
-            return None
-        last = await self._store.last_answer_in_thread(run.channel, run.thread_ts)
-        if last is None:
-            return None
-        subject = last.subject or last.question
-        await self._store.set_subject(run.id, subject)
-        return earlier_turn(subject, result_of(last))
 
     async def _run(self, run: RunRecord, context: EarlierTurn | None, pipeline: Pipeline, offer: Offer | None) -> None:
         progress = self._progress(run)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from services import result_of
+from services import AskedQuestion, result_of
+
 
 from ..appdeps import AppDeps
 from ..payloads import BlockActions
@@ -67,7 +68,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
                 channel=channel, user=user,
                 text="Only the person who asked, or a reviewer, can ask for a fresh run of this answer, in its thread.")
             return
-        await deps.queue.put(run.question, asker=user, channel=run.channel, thread_ts=run.thread_ts,
+        await deps.queue.put(AskedQuestion.recorded(run.question), asker=user, channel=run.channel, thread_ts=run.thread_ts,
                              use_library=False)
 
     async def job_of(click: BlockActions, value: str, what: str):

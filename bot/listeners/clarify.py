@@ -7,6 +7,8 @@ import re
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
+from services import AskedQuestion
+
 from ..appdeps import AppDeps
 from ..payloads import BlockActions
 from ..rendering.answer_blocks import ACTION_CLARIFY
@@ -36,7 +38,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         if message:
             await deps.client.chat_update(channel=channel, ts=message, text=f"<@{user}> chose: {escape(choice['q'])}",
                                           blocks=[])
-        await deps.queue.put(choice["q"], asker=run.asker, channel=run.channel, thread_ts=run.thread_ts,
+        await deps.queue.put(AskedQuestion.of(choice["q"]), asker=run.asker, channel=run.channel, thread_ts=run.thread_ts,
                              clarify=False)
 
     app.action(re.compile(f"^{ACTION_CLARIFY}_\\d+$"))(reported(pick))

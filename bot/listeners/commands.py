@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from agents import redact, small_talk
+from services import AskedQuestion, small_talk_kind
 
 from ..appdeps import AppDeps
 from ..payloads import SlashCommand
@@ -27,7 +27,7 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
             else:
                 await ack()
             return
-        talk = "about" if not text or text.lower() == "help" else small_talk(text)
+        talk = small_talk_kind(text)
         if talk:
             await ack(text=reply_to(talk))
             return
@@ -36,8 +36,9 @@ def register(app: AsyncApp, deps: AppDeps) -> None:
         if asked.trigger_id and not await deps.store.first_delivery(f"command:{asked.trigger_id}", "command"):
             return
         # The question is posted for the channel to see, so personal data in it is not.
+        question = AskedQuestion.of(text)
         posted = await deps.client.chat_postMessage(channel=asked.channel_id,
-                                                    text=f"<@{asked.user_id}> asked: {inert(redact(text).text)}")
-        await deps.queue.put(text, asker=asked.user_id, channel=asked.channel_id, thread_ts=posted["ts"])
+                                                    text=f"<@{asked.user_id}> asked: {inert(question.text)}")
+        await deps.queue.put(question, asker=asked.user_id, channel=asked.channel_id, thread_ts=posted["ts"])
 
     app.command("/rfp")(reported(rfp))

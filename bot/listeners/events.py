@@ -6,7 +6,7 @@ import logging
 
 from slack_bolt.async_app import AsyncApp
 
-from agents import small_talk
+from services import AskedQuestion, small_talk_kind
 
 from ..appdeps import AppDeps
 from ..library_slack import asks_to_import
@@ -71,12 +71,7 @@ def _plain_question(event: dict, bot_user_id: str | None) -> bool:
     direct = event.get("type") == "message" and event.get("channel_type") == "im" and not event.get("subtype")
     if not (event.get("type") == "app_mention" or direct) or event.get("bot_id") or event.get("files"):
         return False
-    return not _talk(question_text(event.get("text") or "", bot_user_id))
-
-
-def _talk(text: str) -> str | None:
-    """What kind of small talk `text` is (no text, or help, asks what the bot is about); None for a question."""
-    return "about" if not text or text.lower() in ("help", "?") else small_talk(text)
+    return not small_talk_kind(question_text(event.get("text") or "", bot_user_id))
 
 
 async def ask(deps: AppDeps, event: MessageEvent, event_id: str | None, bot_user_id: str | None = None) -> None:
@@ -89,12 +84,12 @@ async def ask(deps: AppDeps, event: MessageEvent, event_id: str | None, bot_user
     text = question_text(event.text, bot_user_id)
     if event.files and await _questionnaires(deps, event, text, event_id):
         return
-    talk = _talk(text)
+    talk = small_talk_kind(text)
     if talk:  # nothing to search: no run, no reviewer
         if not event_id or await deps.store.first_delivery(event_id, "small_talk"):
             await deps.client.chat_postMessage(channel=event.channel, thread_ts=event.thread, text=reply_to(talk))
         return
-    await deps.queue.put(text, asker=event.user, channel=event.channel, thread_ts=event.thread,
+    await deps.queue.put(AskedQuestion.of(text), asker=event.user, channel=event.channel, thread_ts=event.thread,
                          followup=event.in_thread, event_id=event_id)
 
 

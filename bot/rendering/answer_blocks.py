@@ -8,7 +8,8 @@ from datetime import datetime
 
 from slack_sdk.models.blocks import InputBlock, NumberInputElement, Option, StaticSelectElement, UserMultiSelectElement
 
-from agents import Citation, Clarification, PipelineResult, clip, note_for_asker
+from agents import Citation, Clarification, PipelineResult
+from common import clip
 from storage import LibraryEntry, Review
 
 from .block_kit import BLOCK_LIMIT, SECTION_LIMIT, actions, button, divider, modal, text_input
@@ -112,9 +113,8 @@ def answer_messages(result: PipelineResult, run_id: str, *, reviewers: str = "")
     """The answer as one or more messages of at most 50 blocks; review buttons at the end when escalated."""
     s = result.synthesis
     blocks = [_section(status_line(result))]
-    note = note_for_asker(result)
-    if note:
-        blocks.append(_context(f":globe_with_meridians: {escape(note)}"))
+    if result.asker_note:
+        blocks.append(_context(f":globe_with_meridians: {escape(result.asker_note)}"))
     blocks += [_section(piece) for piece in split_text(escape(result.answer_for_asker()), SECTION_LIMIT)]
     if result.answer_for_asker() != s.answer:
         blocks.append(_context(clip("*In English, as checked:* " + escape(s.answer), SECTION_LIMIT)))
