@@ -17,7 +17,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from agents import Pipeline, send_threshold
 from retrieval import Embedder
 from services import (AnswerLibrary, BatchRunner, ChannelSources, ConfigError, Intake, KnowledgeBases, Opener,
-                      QuestionQueue, Settings, available, limits_of, make_library, pipeline_config)
+                      QuestionQueue, Settings, available, limits_of, make_library)
 from storage import ActivityStore, BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from . import listeners
@@ -89,7 +89,7 @@ def build_deps(settings: Settings, client: AsyncWebClient, store: Store, embedde
                    channels=ChannelSettingsStore(store),
                    library_import=SlackLibraryImport(client, parts.files, store, embedder, parts.reviewers,
                                                      limits_of(settings)),
-                   default_threshold=send_threshold(settings.confidence_threshold),
+                   default_threshold=send_threshold(settings.pipeline.confidence_threshold),
                    knowledge_bases=lambda: available(settings))
 
 
@@ -102,7 +102,7 @@ def build_worker(settings: Settings, client: AsyncWebClient, store: Store, pipel
     parts = shared_parts(settings, client, store, embedder)
     sources = ChannelSources(KnowledgeBases(pipeline, opener), ChannelSettingsStore(store))
     name = worker_name()
-    runner = BatchRunner(parts.batches, pipeline, parts.library, pipeline_config(settings), settings.batch_concurrency)
+    runner = BatchRunner(parts.batches, pipeline, parts.library, settings.pipeline, settings.batch_concurrency)
     jobs = JobWorker(client, parts.batches, runner, parts.files, parts.publisher, limits_of(settings), name,
                      progress_interval=2 * progress_interval, sources=sources)
     return QuestionWorker(client, store, Intake(store, parts.library, sources), sources, parts.reviewers, jobs,

@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from pydantic import ValidationError
 
-    from services import Settings
+    from services import Settings, setting_of
 
     try:
         settings = Settings()
@@ -39,7 +39,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = importlib.import_module(f"{__package__}.commands.{args.module}")
         return asyncio.run(command.run(args, settings))
     except ValidationError as exc:
-        return _fail(f"invalid configuration: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}")
+        error = exc.errors()[0]
+        return _fail(f"invalid configuration: {setting_of(error['loc'])}: {error['msg']}")
     except (RetrievalError, AgentError, StorageError, ServiceError, QuestionnaireError, BotError, CliError) as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:

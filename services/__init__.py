@@ -23,9 +23,9 @@ _HOMES = {
     "import_answers": "library_import", "ImportOptions": "library_import", "ImportReport": "library_import",
     "QuestionQueue": "questions",
     "outcome_of": "records", "result_of": "records",
-    "Settings": "settings",
+    "PIPELINE_ENV": "settings", "Settings": "settings", "setting_of": "settings",
     "make_embedder": "wiring", "make_library": "wiring", "make_pipeline": "wiring", "open_index": "wiring",
-    "open_store": "wiring", "pipeline_config": "wiring",
+    "open_store": "wiring",
 }
 
 __all__ = sorted(_HOMES)

@@ -6,10 +6,24 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, model_validator
+from pydantic.fields import FieldInfo
+from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
+
+from agents import PipelineConfig
 
 from .errors import ConfigError
+
+# The environment variable of each of the pipeline's knobs (their defaults and bounds are PipelineConfig's).
+PIPELINE_ENV = {
+    "confidence_threshold": "RFPBOT_CONFIDENCE_THRESHOLD", "max_iterations": "RFPBOT_MAX_ITERATIONS",
+    "search_k": "RFPBOT_SEARCH_K", "max_sources": "RFPBOT_MAX_SOURCES", "min_sources": "RFPBOT_MIN_SOURCES",
+    "source_min_score": "RFPBOT_SOURCE_MIN_SCORE", "quotes_per_source": "RFPBOT_QUOTES_PER_SOURCE",
+    "max_question_chars": "RFPBOT_MAX_QUESTION_CHARS", "timeout_seconds": "RFPBOT_RUN_TIMEOUT",
+    "llm_fallback": "RFPBOT_LLM_FALLBACK", "route_simple": "RFPBOT_ROUTE_SIMPLE",
+    "max_llm_calls": "RFPBOT_MAX_LLM_CALLS", "max_llm_tokens": "RFPBOT_MAX_LLM_TOKENS",
+    "evidence_tokens": "RFPBOT_EVIDENCE_TOKENS",
+}
 
 
 def _default_data_dir() -> Path:
@@ -65,38 +79,8 @@ class Settings(BaseSettings):
     llm_context_tokens: int | None = Field(None, ge=512, validation_alias=_env("RFPBOT_LLM_CONTEXT_TOKENS"),
                                            description="The server's context window; prompts that cannot fit "
                                                        "are not sent (learnt from the server's errors if unset).")
-    # The pipeline's knobs (agents.config.PipelineConfig), one setting each.
-    confidence_threshold: int | None = Field(None, ge=0, le=100, validation_alias=_env("RFPBOT_CONFIDENCE_THRESHOLD"),
-                                             description="Answers under this confidence (the fitted probability, in "
-                                                         "percent, that the answer is right) go to human review; "
-                                                         "unset: the threshold fitted with that model.")
-    max_iterations: int = Field(3, ge=1, le=10, validation_alias=_env("RFPBOT_MAX_ITERATIONS"),
-                                description="Synthesis/critic rounds at most.")
-    search_k: int = Field(8, ge=1, validation_alias=_env("RFPBOT_SEARCH_K"), description="Chunks per search query.")
-    max_sources: int = Field(6, ge=1, validation_alias=_env("RFPBOT_MAX_SOURCES"),
-                             description="Documents research keeps at most.")
-    min_sources: int = Field(2, ge=1, validation_alias=_env("RFPBOT_MIN_SOURCES"),
-                             description="Documents research keeps at least, when any match.")
-    source_min_score: float = Field(0.35, ge=0, le=1, validation_alias=_env("RFPBOT_SOURCE_MIN_SCORE"),
-                                    description="Fused search score a source needs.")
-    quotes_per_source: int = Field(3, ge=1, validation_alias=_env("RFPBOT_QUOTES_PER_SOURCE"),
-                                   description="Quotes taken from one document.")
-    max_question_chars: int = Field(2000, ge=10, validation_alias=_env("RFPBOT_MAX_QUESTION_CHARS"),
-                                    description="Longer questions are refused with a message.")
-    timeout_seconds: float = Field(300.0, gt=0, validation_alias=_env("RFPBOT_RUN_TIMEOUT"),
-                                   description="A run that takes longer ends with an error and is escalated.")
-    llm_fallback: bool = Field(True, validation_alias=_env("RFPBOT_LLM_FALLBACK"),
-                               description="Answer a step offline when the model fails for good (escalated).")
-    route_simple: bool = Field(True, validation_alias=_env("RFPBOT_ROUTE_SIMPLE"),
-                               description="A short single-fact question is classified, planned and reviewed "
-                                           "without the model (two model calls instead of six).")
-    max_llm_calls: int = Field(8, ge=0, validation_alias=_env("RFPBOT_MAX_LLM_CALLS"),
-                               description="LLM calls one question may make; later steps run offline.")
-    max_llm_tokens: int = Field(6000, ge=0, validation_alias=_env("RFPBOT_MAX_LLM_TOKENS"),
-                                description="Tokens one question may spend; replies are shortened, or steps "
-                                            "answered offline, to stay inside it.")
-    evidence_tokens: int = Field(1500, ge=100, validation_alias=_env("RFPBOT_EVIDENCE_TOKENS"),
-                                 description="Prompt budget for the passages the evidence call reads.")
+    pipeline: PipelineConfig = Field(default_factory=PipelineConfig,
+                                     description="The pipeline's knobs, one environment variable each (PIPELINE_ENV).")
 
     slack_bot_token: str | None = Field(None, validation_alias=_env("SLACK_BOT_TOKEN"), description="xoxb- token.")
     slack_app_token: str | None = Field(None, validation_alias=_env("SLACK_APP_TOKEN"),
@@ -138,6 +122,28 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         "WARNING", validation_alias=_env("RFPBOT_LOG_LEVEL"), description="Logging level of the process.")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _nest_pipeline(cls, data: object) -> object:
+        """The pipeline's knobs given one by one (from the environment, or `Settings(max_iterations=2)`)
+        go into `pipeline`."""
+        if not isinstance(data, dict):
+            return data
+        flat = {name: data.pop(name) for name in list(data) if name in PipelineConfig.model_fields}
+        if flat:
+            nested = data.get("pipeline") or {}
+            nested = nested.model_dump(exclude_unset=True) if isinstance(nested, PipelineConfig) else dict(nested)
+            data["pipeline"] = {**nested, **flat}
+        return data
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings,
+                                   file_secret_settings):
+        """The usual sources, each followed by its pipeline knobs (the environment's before .env's)."""
+        return (init_settings, _PipelineEnv(settings_cls, os.environ), env_settings,
+                _PipelineEnv(settings_cls, dotenv_settings.env_vars if isinstance(dotenv_settings, DotEnvSettingsSource)
+                             else {}), dotenv_settings, file_secret_settings)
+
     def knowledge_base_dir(self) -> Path:
         """Where named knowledge bases' embedded indexes live (`rfpbot ingest --kb NAME`)."""
         return (self.data_dir / "kb").expanduser()
@@ -159,3 +165,25 @@ class Settings(BaseSettings):
     def resolved_index_path(self) -> Path:
         """Where the embedded index lives; every command uses this one location."""
         return (self.index_path or self.data_dir / "index.sqlite").expanduser()
+
+
+def setting_of(loc: tuple) -> tuple:
+    """Where a validation error of the settings is, as the environment variable a user sets."""
+    if len(loc) > 1 and loc[0] == "pipeline" and loc[1] in PIPELINE_ENV:
+        return (PIPELINE_ENV[loc[1]],)
+    return loc
+
+
+class _PipelineEnv(PydanticBaseSettingsSource):
+    """The pipeline's knobs from their environment variables (PIPELINE_ENV), as flat settings."""
+
+    def __init__(self, settings_cls: type[BaseSettings], variables) -> None:
+        super().__init__(settings_cls)
+        self._variables = {key.lower(): value for key, value in variables.items()}
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[object, str, bool]:
+        return None, field_name, False  # read as a whole in __call__
+
+    def __call__(self) -> dict[str, object]:
+        return {name: self._variables[var.lower()] for name, var in PIPELINE_ENV.items()
+                if var.lower() in self._variables}

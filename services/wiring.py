@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from agents import LLM, Pipeline, PipelineConfig, ReplyLimits
+from agents import LLM, Pipeline, ReplyLimits
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
 
 from .errors import ConfigError
@@ -94,14 +94,9 @@ def make_llm(settings: Settings, requested: str | None = None) -> LLM | None:
                                         settings.llm_context_tokens))
 
 
-def pipeline_config(settings: Settings) -> PipelineConfig:
-    """The pipeline's knobs from the settings: every field of PipelineConfig has one."""
-    return PipelineConfig(**{name: getattr(settings, name) for name in PipelineConfig.model_fields})
-
-
 def make_pipeline(settings: Settings, index: Index, engine: str | None = None) -> Pipeline:
     """A pipeline over `index` with the configured (or requested) engine."""
-    return Pipeline(index, make_llm(settings, engine), pipeline_config(settings))
+    return Pipeline(index, make_llm(settings, engine), settings.pipeline)
 
 
 def make_library(settings: Settings, store: Store, embedder: Embedder):

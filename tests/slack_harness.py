@@ -85,7 +85,7 @@ async def start_app(slack: FakeSlack, slack_url: str, data_dir: Path, pipeline: 
     async def build():
         built = await pipeline() if callable(pipeline) and not isinstance(pipeline, Pipeline) else pipeline
         if built.config.confidence_threshold is None:  # as make_pipeline gives the settings' threshold to the pipeline
-            built.config = built.config.model_copy(update={"confidence_threshold": settings.confidence_threshold})
+            built.config = built.config.model_copy(update={"confidence_threshold": settings.pipeline.confidence_threshold})
         return build_worker(settings, client, store, built, embedder, progress_interval=0.2,
                             opener=lambda name: open_index(settings, kb=name))
 

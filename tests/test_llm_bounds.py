@@ -11,8 +11,7 @@ import sys
 from agents.config import PipelineConfig
 from agents.contracts import PipelineResult
 from agents.llm.interface import ReplyLimits
-from services.settings import Settings
-from services.wiring import pipeline_config
+from services.settings import PIPELINE_ENV, Settings
 from tests.conftest import KB, ROOT
 from tests.fakes.openai_server import FakeOpenAI, Fault
 from tests.fakes.scripted_model import ScriptedModel, critic_reply
@@ -118,12 +117,12 @@ async def test_evidence_reads_the_best_passages_within_its_budget(harness):
 
 def test_every_pipeline_knob_is_a_setting(monkeypatch):
     for name in PipelineConfig.model_fields:
-        assert name in Settings.model_fields, f"PipelineConfig.{name} has no setting"
+        assert name in PIPELINE_ENV, f"PipelineConfig.{name} has no setting"
     monkeypatch.setenv("RFPBOT_RUN_TIMEOUT", "42")
     monkeypatch.setenv("RFPBOT_MAX_LLM_CALLS", "6")
     monkeypatch.setenv("RFPBOT_EVIDENCE_TOKENS", "900")
     monkeypatch.setenv("RFPBOT_MAX_ITERATIONS", "2")
-    config = pipeline_config(Settings())
+    config = Settings().pipeline
     assert (config.timeout_seconds, config.max_llm_calls, config.evidence_tokens, config.max_iterations) == (42, 6, 900, 2)
 
 

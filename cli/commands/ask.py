@@ -6,14 +6,14 @@ import argparse
 import sys
 
 from agents import ProgressEvent, redact, validate_question
-from services import Settings, make_pipeline, open_index, pipeline_config
+from services import Settings, make_pipeline, open_index
 
 from ..render_text import answer_text, progress_line
 
 
 async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Progress on stderr, the answer on stdout; exit 1 when the run failed."""
-    question = validate_question(args.question, pipeline_config(settings))
+    question = validate_question(args.question, settings.pipeline)
     index = await open_index(settings, index_path=args.index, kb=args.kb)
     try:
         pipeline = make_pipeline(settings, index, args.engine)

@@ -13,7 +13,7 @@ from tqdm import tqdm
 
 from questionnaire import BatchOptions
 from services import (BatchRunner, BatchSummary, Settings, create_job, digest, export, limits_of, make_library,
-                      make_pipeline, open_index, open_store, output_name, pipeline_config)
+                      make_pipeline, open_index, open_store, output_name)
 from storage import BatchJob, BatchStore, Store, now
 
 from ..errors import CliError
@@ -39,7 +39,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
             store = open_store(settings)
             try:
                 library = make_library(settings, store, index.embedder)
-                runner = BatchRunner(BatchStore(store), pipeline, library, pipeline_config(settings), concurrency)
+                runner = BatchRunner(BatchStore(store), pipeline, library, settings.pipeline, concurrency)
                 summary = await _batch(runner, store, args, data, options, settings, output)
             finally:
                 await store.close()
