@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
@@ -20,6 +19,7 @@ from storage import BatchJob, BatchStore, now
 
 from ..errors import BotError
 from ..rendering.answer_blocks import error_text
+from ..thread_message import ThreadMessage
 from .blocks import job_progress_text
 from .publish import BatchPublisher
 from .slack_files import SlackFiles
@@ -31,27 +31,19 @@ class JobProgressMessage:
     """The job's one progress message, rewritten at most every `interval` seconds."""
 
     def __init__(self, client: AsyncWebClient, job: BatchJob, interval: float) -> None:
-        self._client = client
         self._job = job
-        self._interval = interval
-        self._last = 0.0
-        self.ts = job.progress_ts
+        self._message = ThreadMessage(client, job.channel, job.thread_ts, interval, ts=job.progress_ts,
+                                      goes_on="the job goes on")
+
+    @property
+    def ts(self) -> str | None:
+        """The message's ts, once posted."""
+        return self._message.ts
 
     async def show(self, progress: JobProgress | None, note: str = "", force: bool = False) -> None:
-        """Rewrite (or first post) the message; skipped when the last rewrite was too recent."""
-        if not force and time.monotonic() - self._last < self._interval:
-            return
-        self._last = time.monotonic()
+        """Rewrite (or first post) the message: at once when `force`d, else at most every interval."""
         text = job_progress_text(self._job.filename, progress, note)
-        try:
-            if self.ts:
-                await self._client.chat_update(channel=self._job.channel, ts=self.ts, text=text)
-            else:
-                response = await self._client.chat_postMessage(channel=self._job.channel,
-                                                               thread_ts=self._job.thread_ts, text=text)
-                self.ts = response["ts"]
-        except SlackApiError as exc:
-            log.warning("job progress update failed (the job goes on): %s", exc.response.get("error"))
+        await (self._message.final(text) if force else self._message.show(text))
 
 
 class JobWorker:
