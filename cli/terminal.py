@@ -1,4 +1,4 @@
-"""Terminal output helpers: a progress bar that only draws on a real terminal."""
+"""Terminal output: ingestion's progress drawn by tqdm, on a real terminal only."""
 
 from __future__ import annotations
 
@@ -7,26 +7,26 @@ from typing import TextIO
 
 
 class ProgressBar:
-    """A one-line `[#####.....] 120/480 chunks` bar on stderr; silent when not a TTY."""
+    """An ingestion progress callback (`done`, `total` chunks) drawn as a tqdm bar on stderr; silent
+    when the stream is not a terminal."""
 
-    def __init__(self, label: str, stream: TextIO | None = None, width: int = 30) -> None:
+    def __init__(self, label: str, stream: TextIO | None = None) -> None:
         self._label = label
         self._stream = stream or sys.stderr
-        self._width = width
-        self._active = self._stream.isatty()
-        self._drawn = False
+        self._bar = None
 
     def __call__(self, done: int, total: int) -> None:
-        if not self._active or total <= 0:
+        if total <= 0:
             return
-        filled = int(self._width * done / total)
-        bar = "#" * filled + "." * (self._width - filled)
-        self._stream.write(f"\r{self._label} [{bar}] {done}/{total}")
-        self._stream.flush()
-        self._drawn = True
+        if self._bar is None:
+            from tqdm import tqdm  # only when something is embedded
+
+            self._bar = tqdm(total=total, desc=self._label, unit="chunk", file=self._stream, disable=None,
+                             dynamic_ncols=True)
+        self._bar.total = total
+        self._bar.update(done - self._bar.n)
 
     def finish(self) -> None:
-        """End the bar's line so later output starts on a fresh one."""
-        if self._drawn:
-            self._stream.write("\n")
-            self._stream.flush()
+        """Close the bar (its line ends) so later output starts on a fresh line."""
+        if self._bar is not None:
+            self._bar.close()
