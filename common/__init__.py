@@ -3,6 +3,6 @@ folders, lazily imported package names."""
 
 from .files import installed_package, private_file
 from .lazy import lazy_exports
-from .text import clip
+from .text import clip, sentences
 
-__all__ = ["clip", "installed_package", "lazy_exports", "private_file"]
+__all__ = ["clip", "installed_package", "lazy_exports", "private_file", "sentences"]

@@ -1,6 +1,14 @@
-"""Text helpers with no knowledge of the product."""
+"""Text helpers with no knowledge of the product: clipping, and the one sentence splitter."""
 
 from __future__ import annotations
+
+import functools
+import re
+import threading
+
+# What could end a sentence: a period between two digits ("TLS 1.2") never does.
+_TERMINAL = re.compile(r"[?!…]|\.(?!\d)|(?<!\d)\.")
+_local = threading.local()
 
 
 def clip(text: str, limit: int) -> str:
@@ -10,3 +18,29 @@ def clip(text: str, limit: int) -> str:
         return text
     cut = text[: limit - 1].rsplit(" ", 1)[0]
     return cut.rstrip(" ,;:") + "…"
+
+
+def sentences(text: str) -> tuple[str, ...]:
+    """The sentences of running text (pysbd), stripped; cached, since the same paragraphs are split
+    again and again across a batch's questions (and pysbd compiles a regular expression per sentence)."""
+    return _sentences(text.strip())
+
+
+@functools.lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
+    if not text:
+        return ()
+    if not _TERMINAL.search(text[:-1] if text[-1] in ".?!" else text):
+        return (text,)  # nothing inside could end a sentence: most headings, list items and cells
+    return tuple(s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip())
+
+
+def _segmenter():
+    # One per thread: a Segmenter keeps the text it is splitting on itself, so two runs
+    # splitting at once on two threads got each other's sentences (and the passages
+    # cached from them stayed wrong for the rest of the process).
+    if not hasattr(_local, "segmenter"):
+        import pysbd  # its rules load on first use
+
+        _local.segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
+    return _local.segmenter

@@ -164,7 +164,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
     # Paragraphs with nothing that could end a sentence inside skip pysbd (most of them), and an
     # answer's opening "Yes."/"No." is split off before it: the split must stay what pysbd gives,
     # or quotes, passages and the claims the audit checks would move.
-    from agents.text.grounding import _segmenter
+    from common.text import _segmenter
 
     roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[1] / "eval"]
     paragraphs = {" ".join(line.split()) for root in roots if root.is_dir()

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from common import sentences
 from retrieval import cloud_pattern
 
-_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z])")
 _COURTESY = re.compile(
     r"^(?:"
     r"(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening))\b"
@@ -51,12 +51,12 @@ _ABOUT = re.compile(r"^(?:what (?:can|do) you do|what are you(?: for)?|who are y
 def small_talk(message: str) -> SmallTalk | None:
     """A message that asks nothing of the documentation: only a greeting, only thanks, or
     what the bot can do. Such messages are answered without a run (nor a reviewer)."""
-    sentences = [s.strip() for s in _SENTENCES.split(message.strip()) if s.strip()]
-    if not sentences:
+    said = sentences(message)
+    if not said:
         return None
-    rest = [s for s in sentences if not _courtesy(s)]
+    rest = [s for s in said if not _courtesy(s)]
     if not rest:
-        return "thanks" if any(_THANKS.match(s) for s in sentences) else "greeting"
+        return "thanks" if any(_THANKS.match(s) for s in said) else "greeting"
     if len(rest) == 1 and _ABOUT.match(_VOCATIVE.sub("", rest[0]).strip()):
         return "about"
     return None
@@ -68,8 +68,7 @@ def focus(message: str) -> str:
     Questions are always kept; so is any sentence naming a cloud, a standard or a kind of
     data; and if nothing else would be left, the message is returned as it is.
     """
-    sentences = [s for s in _SENTENCES.split(message.strip()) if s.strip()]
-    kept = [s for s in sentences if not _courtesy(s)]
+    kept = [s for s in sentences(message) if not _courtesy(s)]
     if not kept:
         return message.strip()
     kept[0] = _VOCATIVE.sub("", kept[0]) or kept[0]

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from common import sentences
 from retrieval import Embedder
 
 from ..text.grounding import Passage, passages, strip_markers
@@ -188,8 +189,7 @@ def states_the_number(question: str, text: str) -> bool:
         return bool(_HAS_VERSION.search(text))
     if not _ASKS_RETENTION.search(question):
         return bool(_HAS_QUANTITY.search(text))
-    sentences = re.split(r"(?<=[.!?])\s+", _LINK_TARGET.sub("", text))
-    return any(_HAS_PERIOD.search(s) and _HAS_RETENTION.search(s) for s in sentences)
+    return any(_HAS_PERIOD.search(s) and _HAS_RETENTION.search(s) for s in sentences(_LINK_TARGET.sub("", text)))
 
 
 _HAS_PERIOD = re.compile(r"\b\d+(?:[.,]\d+)?[\s-]*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|"

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
 from dataclasses import dataclass
 
-import pysbd
-
+from common import sentences
 from retrieval import normalize_ws
 
 _MARKER = re.compile(r"\s*\[(\d+)\]")
@@ -41,21 +39,9 @@ def strip_markers(text: str) -> str:
     return _MARKER.sub("", text)
 
 
-# What could end a sentence: a period between two digits ("TLS 1.2") never does.
-_TERMINAL = re.compile(r"[?!…]|\.(?!\d)|(?<!\d)\.")
 # The verdict an answer opens with is a sentence of its own.
 _VERDICT = re.compile(r"(?:Yes|No)\.(?= [A-Z])")
 _AFTER_MARKERS = re.compile(r"(?<=\]\.)\s+")
-_local = threading.local()
-
-
-def _segmenter() -> pysbd.Segmenter:
-    # One per thread: a Segmenter keeps the text it is splitting on itself, so two runs
-    # splitting at once on two threads got each other's sentences (and the passages
-    # cached from them stayed wrong for the rest of the process).
-    if not hasattr(_local, "segmenter"):
-        _local.segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
-    return _local.segmenter
 
 
 def split_sentences(text: str) -> list[str]:
@@ -63,18 +49,11 @@ def split_sentences(text: str) -> list[str]:
     return list(_sentences(normalize_ws(text)))
 
 
-@functools.lru_cache(maxsize=4096)
 def _sentences(text: str) -> tuple[str, ...]:
-    # The same paragraphs are split again and again across a batch's questions (and pysbd
-    # compiles a regular expression per sentence it finds).
-    if not text:
-        return ()
     verdict = _VERDICT.match(text)
     if verdict:
-        return (verdict.group(0), *_sentences(text[verdict.end():].lstrip()))
-    if not _TERMINAL.search(text[:-1] if text[-1] in ".?!" else text):
-        return (text,)  # nothing inside could end a sentence: most headings, list items and cells
-    return tuple(s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip())
+        return (verdict.group(0), *sentences(text[verdict.end():].lstrip()))
+    return sentences(text)
 
 
 def answer_sentences(answer: str) -> list[str]:
