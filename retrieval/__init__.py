@@ -24,7 +24,7 @@ _HOMES = {
     "Chunk": "models", "Document": "models", "DocumentChunks": "models", "IndexStats": "models",
     "IngestSummary": "models", "SearchHit": "models",
     "EmbeddedIndex": "sqlite_index",
-    "content_terms": "text", "normalize_ws": "text", "STOPWORDS": "text", "words": "text",
+    "content_terms": "text", "first_title": "text", "heading": "text", "normalize_ws": "text", "STOPWORDS": "text", "words": "text",
     "cloud_pattern": "vocabulary", "CLOUD_WORDS": "vocabulary", "CLOUDS": "vocabulary",
     "clouds_mentioned": "vocabulary", "Csp": "vocabulary", "short_cloud_names": "vocabulary",
     "connect": "weaviate_index", "WeaviateIndex": "weaviate_index",

@@ -12,10 +12,9 @@ import re
 from dataclasses import dataclass
 
 from common import sentences
-from retrieval import normalize_ws
+from retrieval import heading, normalize_ws
 
 _MARKER = re.compile(r"\s*\[(\d+)\]")
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
 _LIST_ITEM = re.compile(r"^(?:[-*+]|\d+[.)])\s+")
 _TAG = re.compile(r"<[^>]+>")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -150,12 +149,12 @@ class _PassageBuilder:
         line = raw.strip()
         if self._code(line):
             return
-        heading = _HEADING.match(line)
-        if heading:
+        found = heading(line)
+        if found:
             self.flush()
             self.close_list()
-            level = len(heading.group(1))
-            self.headings = [(lvl, h) for lvl, h in self.headings if lvl < level] + [(level, heading.group(2))]
+            level = found[0]
+            self.headings = [(lvl, h) for lvl, h in self.headings if lvl < level] + [found]
             self.lead = ""
             return
         if not line:

@@ -11,10 +11,9 @@ import uuid
 from dataclasses import dataclass
 
 from ..models import Chunk, Document
-from ..text import sha256
+from ..text import heading, sha256
 
 MAX_WORDS = 220
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 # Over-long paragraphs are cut at sentence ends for the index only. Not common.sentences (pysbd): that
 # changed the chunks of 8 of the 119 development documents and so the fitted signals of a dozen
 # answers, which a change of layout must not do; the swap belongs with a refit.
@@ -33,7 +32,7 @@ def chunk_document(document: Document, max_words: int = MAX_WORDS) -> list[Chunk
     pieces: list[tuple[list[str], str]] = []
     for section in _sections(document.text):
         body = "\n".join(section.lines).strip()
-        if body and not _HEADING.match(body):
+        if body and not heading(body):
             pieces.extend((section.heading_path, part) for part in _pack(body, max_words))
     seen: dict[str, int] = {}
     return [_make_chunk(document, n, path, text, seen) for n, (path, text) in enumerate(pieces)]
@@ -69,9 +68,9 @@ def _sections(text: str) -> list[_Section]:
     stack: list[tuple[int, str]] = []
     sections = [_Section([], [])]
     for line in text.splitlines():
-        match = _HEADING.match(line)
-        if match:
-            level, title = len(match.group(1)), match.group(2)
+        found = heading(line)
+        if found:
+            level, title = found
             stack = [(lvl, t) for lvl, t in stack if lvl < level] + [(level, title)]
             sections.append(_Section([t for _, t in stack], [line]))
         else:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import SkippedFile
 from ..models import Document
-from ..text import sha256
+from ..text import first_title, heading, sha256
 from .csp import detect_csp
 from .frontmatter import MalformedFrontMatter, split_front_matter
 from .html_text import html_to_text
@@ -20,7 +20,6 @@ PDF = {".pdf"}
 SUPPORTED = MARKDOWN | MDX | HTML | TEXT | PDF
 
 _MDX_LINE = re.compile(r"^\s*(import|export)\s.*$|^\s*<[A-Z][\w.]*[^>]*/>\s*$", re.M)
-_H1 = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.M)
 
 
 def load_file(path: Path, root: Path, base_url: str | None = None) -> Document:
@@ -58,8 +57,7 @@ def _read_textual(path: Path, suffix: str) -> tuple[str, str, dict[str, str]]:
     if suffix in MDX:
         body = _MDX_LINE.sub("", body)
     body = body.strip("\n")
-    heading = _H1.search(body) if suffix not in TEXT else None
-    return (heading.group(1) if heading else ""), _titled(body, meta.get("title", "")), meta
+    return (first_title(body) if suffix not in TEXT else ""), _titled(body, meta.get("title", "")), meta
 
 
 def _titled(body: str, title: str) -> str:
@@ -67,9 +65,14 @@ def _titled(body: str, title: str) -> str:
     site shows it: a passage under it ("Activity logs requires a Team subscription") is read as
     about the page's subject."""
     title = " ".join(title.split())
-    if not title or not body.strip() or _H1.match(body):
+    if not title or not body.strip() or _opens_with_title(body):
         return body
     return f"# {title}\n\n{body}"
+
+
+def _opens_with_title(body: str) -> bool:
+    found = heading(body.split("\n", 1)[0])
+    return bool(found) and found[0] == 1
 
 
 def _read_utf8(path: Path) -> str:
