@@ -4,7 +4,10 @@ and no private name of another package."""
 from __future__ import annotations
 
 import ast
+import collections
 import importlib
+import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,6 +97,50 @@ def test_every_public_name_resolves():
         module = importlib.import_module(package)
         missing = [name for name in getattr(module, "__all__", []) if getattr(module, name, None) is None]
         assert not missing, f"{package} exports names it does not have: {missing}"
+
+
+# How high each package sits: a call from one package into another goes down, to a lower rank.
+RANK = {"common": 0, "retrieval": 1, "storage": 1, "questionnaire": 1, "agents": 2, "services": 3, "bot": 4, "cli": 5}
+# The callbacks a caller hands down, called back up: the pipeline's progress events (the bot renders them)
+# and the queue's wake-up of an in-process worker.
+CALLBACKS = {("agents", "bot", "ProgressMessage.on_event"), ("services", "cli", "InProcessWorker.notify")}
+
+
+async def test_a_question_from_slack_goes_down_the_layers_and_back_up_only_through_its_callbacks(
+        slack, kb_index, embedder, tmp_path):
+    """Every call between packages while a mention is answered, on every thread (the worker has its
+    own): each goes down a layer, or is a callback a higher layer handed down."""
+    from agents import Pipeline
+    from tests.slack_harness import start_app
+
+    calls: collections.Counter = collections.Counter()
+
+    def record(frame, event, _arg):
+        if event != "call" or frame.f_back is None:
+            return
+        callee = frame.f_globals.get("__name__", "").split(".")[0]
+        caller = frame.f_back.f_globals.get("__name__", "").split(".")[0]
+        if callee in RANK and caller in RANK and callee != caller:
+            calls[(caller, callee, frame.f_code.co_qualname if RANK[callee] > RANK[caller] else "")] += 1
+
+    threading.setprofile(record)  # before the app starts: its worker's thread is profiled from its start
+    sys.setprofile(record)
+    app = None
+    try:
+        app = await start_app(slack, slack.url, tmp_path, Pipeline(kb_index), embedder)
+        await app.sender.mention("Do you support SAML 2.0 single sign-on?", ts="1000.1")
+        await app.settle()
+    finally:
+        sys.setprofile(None)
+        threading.setprofile(None)
+        if app is not None:
+            await app.stop()
+    down = {(caller, callee) for caller, callee, name in calls if not name}
+    up = {key for key in calls if key[2]}
+    assert {("bot", "services"), ("services", "agents"), ("agents", "retrieval"), ("services", "storage")} <= down
+    assert ("agents", "bot", "ProgressMessage.on_event") in up, "the worker's thread was profiled"
+    assert up <= CALLBACKS, f"calls back up a layer that no caller handed down: {up - CALLBACKS}"
+    assert any("confidence" in str(m.get("blocks")) for m in slack.thread("C1", "1000.1")), "the answer was posted"
 
 
 def test_the_check_sees_a_wrong_import(tmp_path):
