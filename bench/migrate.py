@@ -69,13 +69,13 @@ async def make_installation(path: Path, runs: int) -> None:
 
         await store.call(write)
         for n in range(0, runs, 10):
-            await store.decide(f"run{n:06d}", "UREV", "approve")
-            await store.log_review(f"run{n:06d}", "UREV", "approve", "made")
+            await store.reviews.decide(f"run{n:06d}", "UREV", "approve")
+            await store.reviews.log(f"run{n:06d}", "UREV", "approve", "made")
         vector = np.random.default_rng(1).random(256).astype(np.float32)
         for n in range(0, min(runs, 2000), 10):
             entry = LibraryEntry(run_id=f"run{n:06d}", question=f"Question {n}?", answer="Yes.",
                                  compliance_status="Fully Supported", approved_by="UREV", approved_at=now())
-            await store.add_to_library(entry, vector)
+            await store.library.add(entry, vector)
     finally:
         await store.close()
 

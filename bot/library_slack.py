@@ -40,7 +40,7 @@ class SlackLibraryImport:
         name = inert(file.name or "the file")
         reviewers = await self._directory.of(channel)
         if not await reviewers.can_review(user, None):
-            await self._store.log_review(f"import:{file.id}", user, "import", "not_a_reviewer")
+            await self._store.reviews.log(f"import:{file.id}", user, "import", "not_a_reviewer")
             await self._say(channel, thread_ts, f"Only reviewers can import answers into the library "
                                                 f"({reviewers.describe()}); {name} was not imported.")
             return
@@ -50,10 +50,10 @@ class SlackLibraryImport:
             shared = await self._files.fetch(file.id)
             report = await import_answers(shared.name, shared.data, options, self._limits, self._store, self._embedder)
         except (BotError, ServiceError, QuestionnaireError) as exc:
-            await self._store.log_review(f"import:{file.id}", user, "import", "failed", str(exc)[:300])
+            await self._store.reviews.log(f"import:{file.id}", user, "import", "failed", str(exc)[:300])
             await self._say(channel, thread_ts, f"I could not import {name}: {exc}")
             return
-        await self._store.log_review(f"import:{file.id}", user, "import", f"{report.imported} answers imported")
+        await self._store.reviews.log(f"import:{file.id}", user, "import", f"{report.imported} answers imported")
         await self._say(channel, thread_ts, _summary(name, report))
 
     async def _say(self, channel: str, thread_ts: str, text: str) -> None:

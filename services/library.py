@@ -58,7 +58,7 @@ class AnswerLibrary:
     async def lookup(self, question: str, allow: Callable[[LibraryEntry], bool] = lambda entry: True) -> Lookup:
         """The answer to reuse for `question`, else the one a reviewer should see beside a fresh answer:
         the same question approved too long ago, or the closest question that may ask something else."""
-        entries = [e for e in await self._store.library() if e.embedding and e.retired_at is None and allow(e)]
+        entries = [e for e in await self._store.library.entries() if e.embedding and e.retired_at is None and allow(e)]
         if not entries:
             return Lookup()
         query = (await self._embedder.embed([question]))[0]
@@ -89,7 +89,7 @@ class AnswerLibrary:
                              citations_json=json.dumps([c.model_dump() for c in s.citations]),
                              approved_by=review.reviewer, approved_at=review.at, channel=channel)
         embedding = (await self._embedder.embed([result.question]))[0]
-        await self._store.add_to_library(entry, embedding)
+        await self._store.library.add(entry, embedding)
 
 
 def _why_close(close_enough: bool) -> str:

@@ -79,7 +79,7 @@ async def import_answers(filename: str, data: bytes, options: ImportOptions, lim
         raise NoAnswerColumn(f"{name} has no answers to import: every answer cell is empty "
                              f"({'; '.join(report.columns.values())}). Is this the answered copy?")
     imported_at = now()
-    known = {entry.run_id for entry in await store.library()}
+    known = {entry.run_id for entry in await store.library.entries()}
     new: list[LibraryEntry] = []
     for question, columns, grid in found:
         entry = _entry(question, columns, grid, options.source or name, options.approved_by, imported_at, report)
@@ -92,7 +92,7 @@ async def import_answers(filename: str, data: bytes, options: ImportOptions, lim
             new.append(entry)
     vectors = await embedder.embed([e.question for e in new]) if new else []
     for entry, vector in zip(new, vectors):
-        await store.add_to_library(entry, vector)
+        await store.library.add(entry, vector)
     report.imported = len(new)
     return report
 

@@ -86,8 +86,8 @@ async def _verify(source: Store, target: Store, rows: dict[str, int]) -> CopyRep
     wrong = {t: (rows[t], n) for t, n in counted.items() if n != rows[t]}
     if wrong:
         raise CopyFailed(f"row counts differ after the copy (source, target): {wrong}")
-    copied: list[ReviewLogEntry] = await target.review_log()
-    original: list[ReviewLogEntry] = await source.review_log()
+    copied: list[ReviewLogEntry] = await target.reviews.log_entries()
+    original: list[ReviewLogEntry] = await source.reviews.log_entries()
     broken = broken_link(copied)
     if broken is not None:
         raise CopyFailed(f"the copied review log's hash chain breaks at entry {broken}")

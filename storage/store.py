@@ -1,4 +1,5 @@
-"""The database of runs, their traces, Slack events, reviews and the answer library.
+"""The database of runs, their traces and Slack events; reviews (`reviews.py`) and the answer library
+(`library.py`) are in it too, reached as `store.reviews` and `store.library`.
 
 One SQLite file in WAL mode through sqlite-utils (the default), or a PostgreSQL database
 (`RFPBOT_DATABASE_URL`, see `storage.sql`). Both drivers are synchronous, so every public
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import sqlite3
 import threading
 import time
@@ -19,13 +21,14 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TypeVar
 
-import numpy as np
 import sqlite_utils
 
 from common import private_file
 
-from .errors import DatabaseUnreadable, LibraryEntryNotFound, RunNotFound
-from .models import Decision, LibraryEntry, PurgeCounts, Review, ReviewLogEntry, RunOutcome, RunRecord
+from .errors import DatabaseUnreadable, RunNotFound
+from .library import LibraryStore
+from .models import PurgeCounts, RunOutcome, RunRecord
+from .reviews import ReviewStore
 from .schema import migrate
 from .sql import Database, NotFound, SqliteDatabase
 
@@ -89,6 +92,16 @@ class Store:
         self._lock = threading.Lock() if db.dialect == "sqlite" else contextlib.nullcontext()
         with self._lock, db.session():
             migrate(db)
+
+    @functools.cached_property
+    def reviews(self) -> ReviewStore:
+        """Reviewers' decisions and the review log."""
+        return ReviewStore(self)
+
+    @functools.cached_property
+    def library(self) -> LibraryStore:
+        """The answer library."""
+        return LibraryStore(self)
 
     async def _run(self, fn: Callable[..., T], *args) -> T:
         def locked() -> T:
@@ -334,96 +347,6 @@ class Store:
     def record_event(self, event_id: str, kind: str) -> bool:
         """Record a Slack event id inside the caller's transaction (on the store's thread); False when seen."""
         return self.db["slack_events"].insert(_event(event_id, kind), ignore=True) == 1
-
-    # -- reviews -----------------------------------------------------------------------
-
-    async def decide(self, run_id: str, reviewer: str, decision: Decision, *,
-                     edited_answer: str | None = None, reason: str | None = None) -> tuple[Review, bool]:
-        """Record a decision once. Returns (the decision on record, whether this call made it)."""
-        review = Review(run_id=run_id, reviewer=reviewer, decision=decision, edited_answer=edited_answer,
-                        reason=reason, at=now())
-
-        def insert() -> tuple[Review, bool]:
-            with self.db.transaction():
-                cursor = self.db.execute(
-                    "INSERT INTO reviews (run_id, reviewer, decision, edited_answer, reason, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    (run_id, reviewer, decision, edited_answer, reason, review.at.isoformat()))
-            if cursor.rowcount == 1:
-                return review, True
-            return Review.model_validate(self.db["reviews"].get(run_id)), False
-
-        return await self._run(insert)
-
-    async def log_review(self, run_id: str, reviewer: str, action: str, outcome: str,
-                         reason: str | None = None) -> ReviewLogEntry:
-        """Append one reviewer action to the log; each entry hashes the one before it."""
-        def append() -> ReviewLogEntry:
-            with self.db.transaction():
-                self.db.lock("rfpbot review log")  # replicas append one at a time: the chain never forks
-                last = self.db.execute("SELECT hash FROM review_log ORDER BY seq DESC LIMIT 1").fetchone()
-                entry = ReviewLogEntry(run_id=run_id, reviewer=reviewer, action=action, outcome=outcome, reason=reason,
-                                       at=now(), prev_hash=last[0] if last else "")
-                entry.hash = entry.digest()
-                entry.seq = self.db.execute(
-                    "INSERT INTO review_log (run_id, reviewer, action, outcome, reason, at, prev_hash, hash) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
-                    (run_id, reviewer, action, outcome, reason, entry.at.isoformat(), entry.prev_hash,
-                     entry.hash)).fetchone()[0]
-            return entry
-
-        return await self._run(append)
-
-    async def review_log(self) -> list[ReviewLogEntry]:
-        """Every reviewer action, oldest first."""
-        return await self._run(lambda: [ReviewLogEntry.model_validate(r) for r in
-                                        self.db["review_log"].rows_where(order_by="seq")])
-
-    async def review_of(self, run_id: str) -> Review | None:
-        """The decision on a run, if any."""
-        def read() -> Review | None:
-            rows = list(self.db["reviews"].rows_where("run_id = ?", [run_id]))
-            return Review.model_validate(rows[0]) if rows else None
-
-        return await self._run(read)
-
-    # -- answer library ----------------------------------------------------------------
-
-    async def add_to_library(self, entry: LibraryEntry, embedding: np.ndarray) -> None:
-        """Keep an approved answer (once per run)."""
-        row = entry.model_dump(mode="json", exclude={"id"})
-        row["embedding"] = np.asarray(embedding, dtype=np.float32).tobytes()
-        await self._run(lambda: self.db["answer_library"].insert(row, ignore=True))
-
-    async def retire_from_library(self, entry_id: int, by: str, reason: str | None = None) -> LibraryEntry:
-        """Take an entry out of use and log who did it; LibraryEntryNotFound when there is none."""
-        def retire() -> tuple[LibraryEntry, bool]:
-            with self.db.transaction():
-                cursor = self.db.execute(
-                    "UPDATE answer_library SET retired_at = ?, retired_by = ? WHERE id = ? AND retired_at IS NULL",
-                    (now().isoformat(), by, entry_id))
-            rows = list(self.db["answer_library"].rows_where("id = ?", [entry_id]))
-            if not rows:
-                raise LibraryEntryNotFound(entry_id)
-            row = rows[0]
-            row.pop("embedding", None)
-            return LibraryEntry(**row), cursor.rowcount == 1
-
-        entry, changed = await self._run(retire)
-        if changed:
-            await self.log_review(entry.run_id, by, "retire", "retired from the answer library", reason)
-        return entry
-
-    async def library(self) -> list[LibraryEntry]:
-        """Every approved answer with its embedding."""
-        def read() -> list[LibraryEntry]:
-            entries = []
-            for row in self.db["answer_library"].rows:
-                vector = np.frombuffer(row.pop("embedding") or b"", dtype=np.float32)
-                entries.append(LibraryEntry(**row, embedding=vector.tolist()))
-            return entries
-
-        return await self._run(read)
 
     async def close(self) -> None:
         """Close the database."""

@@ -107,7 +107,7 @@ def test_approved_answers_are_used_first(ingested, tmp_path, capsys):
         index = await open_index(Settings())
         result = await Pipeline(index).run(UNANSWERABLE)
         await store.finish_run(run.id, outcome_of(result))
-        review, _ = await store.decide(run.id, "UREV", "edit", edited_answer="No; we hold CSA STAR Level 1 only.")
+        review, _ = await store.reviews.decide(run.id, "UREV", "edit", edited_answer="No; we hold CSA STAR Level 1 only.")
         await AnswerLibrary(store, WordLlamaEmbedder()).remember(run.id, result, review, "C1")
         await index.close()
         await store.close()
@@ -134,7 +134,7 @@ def test_an_approved_answer_past_its_review_by_date_goes_to_the_reviewer_beside_
         entry = LibraryEntry(run_id="r-2024", question=UNANSWERABLE, answer="No; we hold CSA STAR Level 1 only.",
                              compliance_status="Not Supported", approved_by="UREV",
                              approved_at=datetime.now(timezone.utc) - timedelta(days=400))
-        await store.add_to_library(entry, (await WordLlamaEmbedder().embed([UNANSWERABLE]))[0])
+        await store.library.add(entry, (await WordLlamaEmbedder().embed([UNANSWERABLE]))[0])
         await store.close()
 
     asyncio.run(approve_long_ago())

@@ -65,10 +65,10 @@ async def test_a_channels_reviewers_and_threshold_apply_to_its_answers(app, slac
 
     await app.sender.click("review_approve", run_id, user="UREV", message_ts=answer["ts"])
     await app.settle()
-    assert await app.deps.store.review_of(run_id) is None, "the channel's reviewers replace the workspace's"
+    assert await app.deps.store.reviews.of(run_id) is None, "the channel's reviewers replace the workspace's"
     await app.sender.click("review_approve", run_id, user="UCHAN", message_ts=answer["ts"])
     await app.settle()
-    assert (await app.deps.store.review_of(run_id)).reviewer == "UCHAN"
+    assert (await app.deps.store.reviews.of(run_id)).reviewer == "UCHAN"
 
 
 async def test_other_channels_keep_the_defaults(app, slack):

@@ -60,7 +60,7 @@ def test_purge_deletes_old_runs_and_keeps_recent_ones_and_the_review_log(tmp_pat
         recent = await store.enqueue("recent question", asker="U1", channel="C1", thread_ts="2.1")
         store.db["runs"].update(old.id, {"status": "done", "finished_at": (now() - timedelta(days=40)).isoformat()})
         store.db["runs"].update(recent.id, {"status": "done", "finished_at": now().isoformat()})
-        await store.log_review(old.id, "UREV", "approve", "made")
+        await store.reviews.log(old.id, "UREV", "approve", "made")
         batches = BatchStore(store)
         for days, name in ((40, "old-vendor.xlsx"), (1, "new-vendor.xlsx")):
             job = await batches.create(new_job(name, BatchOptions(), status="running"))

@@ -55,7 +55,7 @@ async def test_approving_from_home_decides_updates_the_thread_and_the_home(app, 
     await open_home(app, "UREV")
     await app.sender.click_home("review_approve", run_id, user="UREV")
     await app.settle()
-    assert (await app.deps.store.review_of(run_id)).decision == "approve"
+    assert (await app.deps.store.reviews.of(run_id)).decision == "approve"
     answer = next(m for m in slack.thread("C1", "10001.1") if "confidence" in json.dumps(m.get("blocks", [])))
     assert "Approved by <@UREV>" in json.dumps(answer["blocks"])
     home = json.dumps(slack.homes["UREV"], ensure_ascii=False)
@@ -69,7 +69,7 @@ async def test_editing_from_home_opens_the_modal_and_refreshes_the_home(app, sla
     view = slack.views[-1]["view"]
     await app.sender.submit_view(view, {"answer": "No: we hold CSA STAR Level 1."}, user="UREV")
     await app.settle()
-    assert (await app.deps.store.review_of(run_id)).edited_answer == "No: we hold CSA STAR Level 1."
+    assert (await app.deps.store.reviews.of(run_id)).edited_answer == "No: we hold CSA STAR Level 1."
     assert "Waiting for review (0)" in json.dumps(slack.homes["UREV"])
 
 

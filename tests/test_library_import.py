@@ -175,13 +175,13 @@ async def test_retired_and_too_old_entries_are_not_reused(tmp_path):
     store, embedder = Store(open_database(tmp_path / "db.sqlite")), WordLlamaEmbedder()
     question = "Do you hold a SOC 2 Type II report?"
     old = datetime.now(timezone.utc) - timedelta(days=400)
-    await store.add_to_library(LibraryEntry(run_id="r1", question=question, answer="Yes.", compliance_status="Fully Supported",
+    await store.library.add(LibraryEntry(run_id="r1", question=question, answer="Yes.", compliance_status="Fully Supported",
                                             approved_by="UREV", approved_at=old), (await embedder.embed([question]))[0])
     try:
         assert await AnswerLibrary(store, embedder).match(question) is not None
         assert await AnswerLibrary(store, embedder, max_age_days=365).match(question) is None
-        [entry] = await store.library()
-        await store.retire_from_library(entry.id, "Lee")
+        [entry] = await store.library.entries()
+        await store.library.retire(entry.id, "Lee")
         assert await AnswerLibrary(store, embedder).match(question) is None
     finally:
         await store.close()

@@ -79,7 +79,7 @@ async def test_the_library_reuses_the_closest_entry_nothing_tells_apart(tmp_path
                                            ("Are you SOC 2 Type II audited?", "Yes, yearly.")]):
         entry = LibraryEntry(run_id=f"r{n}", question=question, answer=answer, compliance_status="Fully Supported",
                              approved_by="UREV", approved_at=approved)
-        await store.add_to_library(entry, (await embedder.embed([question]))[0])
+        await store.library.add(entry, (await embedder.embed([question]))[0])
     try:
         reused = await library.match("Do you hold a SOC 2 Type II report?")
         assert reused is not None and reused.answer == "Yes, yearly."
@@ -99,7 +99,7 @@ async def _library_of(tmp_path, embedder, entries: list[tuple[str, str, datetime
     for n, (question, answer, approved) in enumerate(entries):
         entry = LibraryEntry(run_id=f"r{n}", question=question, answer=answer, compliance_status="Fully Supported",
                              approved_by="UREV", approved_at=approved, channel="C1")
-        await store.add_to_library(entry, (await embedder.embed([question]))[0])
+        await store.library.add(entry, (await embedder.embed([question]))[0])
     return store
 
 
@@ -126,7 +126,7 @@ async def test_the_same_question_past_its_review_by_date_is_offered_and_a_fresh_
         assert f"approved on {old:%Y-%m-%d}, past its review-by date" in found.offer.why
         fresh = LibraryEntry(run_id="r9", question="Are you SOC 2 Type II audited?", answer="Yes (2026 report).",
                              compliance_status="Fully Supported", approved_by="UREV", approved_at=datetime.now(timezone.utc))
-        await store.add_to_library(fresh, (await embedder.embed([fresh.question]))[0])
+        await store.library.add(fresh, (await embedder.embed([fresh.question]))[0])
         again = await AnswerLibrary(store, embedder, max_age_days=365).lookup(question)
         assert again.match is not None and again.match.answer == "Yes (2026 report)." and again.offer is None
     finally:

@@ -25,19 +25,19 @@ async def _installation(path) -> dict[str, object]:
         for run in runs:
             claimed = await store.claim_next("w1", "offline")
             await store.finish_run(run.id, outcome_of(_answered(run.question, escalated=True)), claimed.claimed_by)
-        await store.decide(runs[0].id, "UREV", "approve")
+        await store.reviews.decide(runs[0].id, "UREV", "approve")
         for n in range(3):
-            await store.log_review(runs[n].id, "UREV", "approve", "made")
+            await store.reviews.log(runs[n].id, "UREV", "approve", "made")
         entry = LibraryEntry(run_id=runs[0].id, question="Question 0?", answer="Yes.", compliance_status="Fully Supported",
                              approved_by="UREV", approved_at=now(), channel="C1")
-        await store.add_to_library(entry, np.array([0.5, 0.25], dtype=np.float32))
+        await store.library.add(entry, np.array([0.5, 0.25], dtype=np.float32))
         await FeedbackStore(store).vote(runs[1].id, "U2", -1, "reaction", reason="wrong")
         await ChannelSettingsStore(store).put("C1", "UREV", 80, "UADMIN")
         job = BatchJob(id="job1", filename="v.xlsx", options_json="{}", created_at=now(), channel="C1", thread_ts="9.0")
         await BatchStore(store).create(job)
         await BatchStore(store).attach(job, b"PK\x03\x04\x00\xff", [BatchRow(job_id="job1", seq=0, sheet="S", row=2,
                                                                            question="Q?")])
-        return {"runs": [r.id for r in runs], "last_hash": (await store.review_log())[-1].hash}
+        return {"runs": [r.id for r in runs], "last_hash": (await store.reviews.log_entries())[-1].hash}
     finally:
         await store.close()
 
@@ -56,20 +56,20 @@ async def test_migrate_copies_everything_and_the_copy_carries_on(tmp_path, postg
         assert [r.id for r in await copy.queued()] == []
         first = await copy.get_run(made["runs"][0])
         assert first.status == "done" and first.escalated and result_of(first).synthesis.answer.startswith("Yes.")
-        assert (await copy.review_of(first.id)).decision == "approve"
+        assert (await copy.reviews.of(first.id)).decision == "approve"
         assert [e["node"] for e in await copy.events_of(first.id)] == ["synthesis"]
-        [kept] = await copy.library()
+        [kept] = await copy.library.entries()
         assert np.allclose(kept.embedding, [0.5, 0.25])
         assert await BatchStore(copy).source("job1") == b"PK\x03\x04\x00\xff"
         assert not await copy.first_delivery("Ev3", "question"), "delivered events stay delivered"
         # Numbering and the chain continue where the SQLite file left them.
-        entry = await copy.log_review(first.id, "UREV", "edit", "made")
-        log = await copy.review_log()
+        entry = await copy.reviews.log(first.id, "UREV", "edit", "made")
+        log = await copy.reviews.log_entries()
         assert entry.seq == 4 and entry.prev_hash == made["last_hash"] and broken_link(log) is None
         second = LibraryEntry(run_id=made["runs"][1], question="Question 1?", answer="No.",
                               compliance_status="Not Supported", approved_by="UREV", approved_at=now())
-        await copy.add_to_library(second, np.array([1.0, 0.0], dtype=np.float32))
-        assert sorted(e.id for e in await copy.library()) == [kept.id, kept.id + 1]
+        await copy.library.add(second, np.array([1.0, 0.0], dtype=np.float32))
+        assert sorted(e.id for e in await copy.library.entries()) == [kept.id, kept.id + 1]
     finally:
         await copy.close()
 

@@ -80,7 +80,7 @@ async def test_review_decisions_redraw_the_page_and_export_again_applies_them(ap
     await app.settle()
     redrawn = json.dumps(slack.messages["C1"][page["ts"]]["blocks"])
     assert "Approved by <@UREV>" in redrawn and redrawn.count("review_approve") == 1
-    assert [e.run_id for e in await app.deps.store.library()] == [approved]
+    assert [e.run_id for e in await app.deps.store.library.entries()] == [approved]
 
     await app.sender.click("review_reject", rejected, user="UREV", message_ts=page["ts"])
     await app.settle()
@@ -268,15 +268,15 @@ async def test_a_reviewer_shares_an_answered_questionnaire_to_import_it(app, sla
     await app.sender.mention("import this into the library", ts="2600.1", user="UNOBODY", files=[file])
     await app.settle()
     assert "Only reviewers can import" in slack.thread("C1", "2600.1")[-1]["text"]
-    assert await app.deps.store.library() == [] and slack.downloads == []
+    assert await app.deps.store.library.entries() == [] and slack.downloads == []
 
     await app.sender.mention("import this into the library", ts="2700.1", user="UREV", files=[file])
     await app.settle()
     said = slack.thread("C1", "2700.1")[-1]["text"]
     assert "1 answers from sig-2025.csv added to the library" in said and "1 rows without an answer" in said
-    [entry] = await app.deps.store.library()
+    [entry] = await app.deps.store.library.entries()
     assert entry.approved_by == "UREV" and entry.answer.startswith("Yes. Our SOC 2 Type II report")
     assert entry.source == "sig-2025.csv, sheet sig-2025, row 2"
     assert not slack.uploaded("C1", "2700.1")  # imported, not filled in
-    log = [(e.reviewer, e.action, e.outcome) for e in await app.deps.store.review_log()]
+    log = [(e.reviewer, e.action, e.outcome) for e in await app.deps.store.reviews.log_entries()]
     assert log == [("UNOBODY", "import", "not_a_reviewer"), ("UREV", "import", "1 answers imported")]

@@ -238,9 +238,9 @@ async def test_decisions_on_answers_not_waiting_for_review_are_refused_and_logge
         response = await app.sender.click(action, run.id, user="UREV", message_ts=run.answer_ts)
         assert response.status == 200
     await app.settle()
-    assert await app.deps.store.library() == [] and await app.deps.store.review_of(run.id) is None
+    assert await app.deps.store.library.entries() == [] and await app.deps.store.reviews.of(run.id) is None
     assert [e["text"] for e in slack.ephemeral].count("This answer is not waiting for a review.") == 3
-    assert [(e.action, e.outcome) for e in await app.deps.store.review_log()] == [
+    assert [(e.action, e.outcome) for e in await app.deps.store.reviews.log_entries()] == [
         ("approve", "not_reviewable"), ("edit", "not_reviewable"), ("reject", "not_reviewable")]
     assert slack.count("views.open") == 0
 
@@ -251,7 +251,7 @@ async def test_the_review_log_is_append_only_and_edits_show(app, slack, tmp_path
     await app.sender.click("review_approve", run_id, user="UREV", message_ts=message["ts"])
     await app.sender.click("review_approve", run_id, user="UREV", message_ts=message["ts"])
     await app.settle()
-    log = await app.deps.store.review_log()
+    log = await app.deps.store.reviews.log_entries()
     assert [(e.reviewer, e.outcome) for e in log] == [("U3", "not_a_reviewer"), ("UREV", "made"),
                                                       ("UREV", "already_decided")]
     assert broken_link(log) is None
@@ -262,7 +262,7 @@ async def test_the_review_log_is_append_only_and_edits_show(app, slack, tmp_path
     db.execute("DROP TRIGGER review_log_no_update")  # someone with the file and a SQLite shell
     db.execute("UPDATE review_log SET reviewer = 'UEVIL' WHERE seq = 2")
     db.conn.commit()
-    assert broken_link(await app.deps.store.review_log()) == 2
+    assert broken_link(await app.deps.store.reviews.log_entries()) == 2
 
 
 # -- listener failures, replays, run anyway ----------------------------------------------------
@@ -292,7 +292,7 @@ async def test_run_anyway_is_refused_to_strangers_and_other_channels(app, slack)
     await app.sender.mention(UNANSWERABLE, ts="740.1", user="U1")
     await app.settle()
     reused = slack.thread("C1", "740.1")[0]
-    queued_before = len(await app.deps.store.review_log())
+    queued_before = len(await app.deps.store.reviews.log_entries())
     await app.sender.click("run_anyway", button_value(reused, "run_anyway"), user="U7", message_ts=reused["ts"])
     await app.sender.click("run_anyway", button_value(reused, "run_anyway"), user="U1", channel="C9")
     await app.settle()
@@ -301,7 +301,7 @@ async def test_run_anyway_is_refused_to_strangers_and_other_channels(app, slack)
     await app.sender.click("run_anyway", button_value(reused, "run_anyway"), user="U1", message_ts=reused["ts"])
     await app.settle()
     assert len(slack.thread("C1", "740.1")) > 1, "the asker may"
-    assert len(await app.deps.store.review_log()) == queued_before
+    assert len(await app.deps.store.reviews.log_entries()) == queued_before
 
 
 async def test_control_and_bidi_characters_are_not_echoed(app, slack):

@@ -78,14 +78,14 @@ async def test_escalated_answer_tags_reviewers_and_approval_updates_thread_and_l
     assert "review_approve" not in json.dumps(updated["blocks"])
     assert "Approved by <@UREV>" in json.dumps(updated["blocks"])
     assert any("<@UREV> approved this answer." == m["text"] for m in slack.thread("C1", "1500.1"))
-    library = await app.deps.store.library()
+    library = await app.deps.store.library.entries()
     assert [e.question for e in library] == [UNANSWERABLE] and library[0].approved_by == "UREV"
 
     await app.sender.click("review_approve", run_id, user="UGROUPIE", message_ts=message["ts"])
     await app.settle()
     assert "already approved by <@UREV>" in slack.ephemeral[-1]["text"]
     assert slack.ephemeral[-1]["user"] == "UGROUPIE"
-    assert (await app.deps.store.review_of(run_id)).reviewer == "UREV"
+    assert (await app.deps.store.reviews.of(run_id)).reviewer == "UREV"
 
 
 async def test_non_reviewer_is_refused_privately(app, slack):
@@ -93,7 +93,7 @@ async def test_non_reviewer_is_refused_privately(app, slack):
     await app.sender.click("review_approve", run_id, user="UNOBODY", message_ts=message["ts"])
     await app.settle()
     assert slack.ephemeral[-1]["user"] == "UNOBODY" and "Only reviewers" in slack.ephemeral[-1]["text"]
-    assert await app.deps.store.review_of(run_id) is None
+    assert await app.deps.store.reviews.of(run_id) is None
     assert "review_approve" in json.dumps(slack.messages["C1"][message["ts"]]["blocks"])
 
 
@@ -101,7 +101,7 @@ async def test_user_group_member_may_review(app, slack):
     run_id, message = await ask_escalated(app, slack)
     await app.sender.click("review_approve", run_id, user="UGROUPIE", message_ts=message["ts"])
     await app.settle()
-    assert (await app.deps.store.review_of(run_id)).reviewer == "UGROUPIE"
+    assert (await app.deps.store.reviews.of(run_id)).reviewer == "UGROUPIE"
 
 
 async def test_edit_opens_a_modal_and_the_edited_answer_is_approved(app, slack):
@@ -116,7 +116,7 @@ async def test_edit_opens_a_modal_and_the_edited_answer_is_approved(app, slack):
     await app.settle()
     updated = json.dumps(slack.messages["C1"][message["ts"]]["blocks"])
     assert "Edited and approved by <@UREV>" in updated and "does not hold CSA STAR" in updated
-    assert (await app.deps.store.library())[0].answer == edited
+    assert (await app.deps.store.library.entries())[0].answer == edited
 
 
 async def test_reject_asks_for_a_reason_and_records_it(app, slack):
@@ -129,9 +129,9 @@ async def test_reject_asks_for_a_reason_and_records_it(app, slack):
     await app.settle()
     updated = json.dumps(slack.messages["C1"][message["ts"]]["blocks"])
     assert "Rejected by <@UREV>" in updated and "We are STAR Level 1 only" in updated
-    review = await app.deps.store.review_of(run_id)
+    review = await app.deps.store.reviews.of(run_id)
     assert review.decision == "reject" and review.reason == "We are STAR Level 1 only"
-    assert await app.deps.store.library() == []
+    assert await app.deps.store.library.entries() == []
 
 
 async def test_redelivered_event_is_answered_once(app, slack):
@@ -281,17 +281,17 @@ async def test_a_reviewer_saves_an_answer_sent_without_review_to_the_library(app
     await app.sender.click("library_save", run_id, user="UNOBODY", message_ts=message["ts"])
     await app.settle()
     assert slack.ephemeral[-1]["user"] == "UNOBODY" and "Only reviewers can save" in slack.ephemeral[-1]["text"]
-    assert await app.deps.store.library() == []
+    assert await app.deps.store.library.entries() == []
 
     await app.sender.click("library_save", run_id, user="UREV", message_ts=message["ts"])
     await app.settle()
     assert "Saved to the answer library" in slack.ephemeral[-1]["text"]
-    [entry] = await app.deps.store.library()
+    [entry] = await app.deps.store.library.entries()
     assert entry.approved_by == "UREV" and entry.question == "Do you support SAML 2.0 single sign-on?"
     await app.sender.click("library_save", run_id, user="UGROUPIE", message_ts=message["ts"])
     await app.settle()
-    assert "in the library already" in slack.ephemeral[-1]["text"] and len(await app.deps.store.library()) == 1
-    log = await app.deps.store.review_log()
+    assert "in the library already" in slack.ephemeral[-1]["text"] and len(await app.deps.store.library.entries()) == 1
+    log = await app.deps.store.reviews.log_entries()
     assert [(e.reviewer, e.action, e.outcome) for e in log] == [("UNOBODY", "save", "not_a_reviewer"),
                                                                ("UREV", "save", "saved to the answer library")]
 
@@ -310,7 +310,7 @@ async def test_a_close_approved_answer_is_shown_to_the_reviewer_beside_the_fresh
     entry = LibraryEntry(run_id="r-old", question=approved_for, answer="Yes, with any SAML 2.0 identity provider.",
                          compliance_status="Fully Supported", approved_by="UREV",
                          approved_at=datetime.now(timezone.utc), channel="C1")
-    await app.deps.store.add_to_library(entry, (await embedder.embed([approved_for]))[0])
+    await app.deps.store.library.add(entry, (await embedder.embed([approved_for]))[0])
 
     await app.sender.mention("Do you support SAML 2.0 single sign-on with Okta?", ts="1700.1")
     await app.settle()

@@ -138,33 +138,33 @@ async def test_an_answer_recorded_but_not_posted_goes_back_to_the_queue_with_it(
 async def test_a_decision_is_recorded_once_and_every_action_is_chained_in_an_append_only_log(databases):
     store, replica = databases.open(), databases.open()
     run = await store.enqueue("Do you hold SOC 2?", asker="U1", channel="C1", thread_ts="1.0")
-    first, made = await store.decide(run.id, "UREV", "approve")
-    again, made_again = await replica.decide(run.id, "UREV2", "reject", reason="late")
+    first, made = await store.reviews.decide(run.id, "UREV", "approve")
+    again, made_again = await replica.reviews.decide(run.id, "UREV2", "reject", reason="late")
     assert made and not made_again and again.decision == "approve" and again.reviewer == "UREV"
-    assert (await replica.review_of(run.id)).decision == "approve"
-    await asyncio.gather(*(s.log_review(run.id, f"U{n}", "approve", "made") for n, s in
+    assert (await replica.reviews.of(run.id)).decision == "approve"
+    await asyncio.gather(*(s.reviews.log(run.id, f"U{n}", "approve", "made") for n, s in
                            enumerate([store, replica] * 4)))
-    log = await store.review_log()
+    log = await store.reviews.log_entries()
     assert len(log) == 8 and broken_link(log) is None, "concurrent appends from two replicas keep one chain"
     for statement in ("UPDATE review_log SET reviewer = 'UX'", "DELETE FROM review_log"):
         with pytest.raises(Exception, match="append-only"):
             await store.call(store.db.execute, statement)
-    assert len(await store.review_log()) == 8
+    assert len(await store.reviews.log_entries()) == 8
 
 
 async def test_the_answer_library_keeps_vectors_and_retires_entries(store):
     entry = LibraryEntry(run_id="r1", question="Do you hold SOC 2?", answer="Yes.", compliance_status="Fully Supported",
                          approved_by="UREV", approved_at=now(), channel="C1")
     vector = np.array([0.25, -0.5, 1.0], dtype=np.float32)
-    await store.add_to_library(entry, vector)
-    await store.add_to_library(entry, vector)  # once per run
-    [kept] = await store.library()
+    await store.library.add(entry, vector)
+    await store.library.add(entry, vector)  # once per run
+    [kept] = await store.library.entries()
     assert kept.answer == "Yes." and np.allclose(kept.embedding, vector) and kept.retired_at is None
-    retired = await store.retire_from_library(kept.id, "UREV", "outdated")
-    assert retired.retired_by == "UREV" and (await store.library())[0].retired_at is not None
-    assert [e.action for e in await store.review_log()] == ["retire"]
+    retired = await store.library.retire(kept.id, "UREV", "outdated")
+    assert retired.retired_by == "UREV" and (await store.library.entries())[0].retired_at is not None
+    assert [e.action for e in await store.reviews.log_entries()] == ["retire"]
     with pytest.raises(LibraryEntryNotFound):
-        await store.retire_from_library(9999, "UREV")
+        await store.library.retire(9999, "UREV")
 
 
 async def test_purge_deletes_old_finished_runs_and_keeps_the_log_and_the_library(store):
@@ -173,8 +173,8 @@ async def test_purge_deletes_old_finished_runs_and_keeps_the_log_and_the_library
     for run in (old, kept):
         claimed = await store.claim_next("w1", "offline")
         await store.finish_run(run.id, outcome_of(_answered(run.question)), claimed.claimed_by)
-    await store.decide(old.id, "UREV", "approve")
-    await store.log_review(old.id, "UREV", "approve", "made")
+    await store.reviews.decide(old.id, "UREV", "approve")
+    await store.reviews.log(old.id, "UREV", "approve", "made")
     long_ago = (now() - timedelta(days=40)).isoformat()
     await store.call(store.db["runs"].update, old.id, {"finished_at": long_ago})
     await store.call(store.db.execute, "UPDATE slack_events SET received_at = ?", [long_ago])
@@ -182,7 +182,7 @@ async def test_purge_deletes_old_finished_runs_and_keeps_the_log_and_the_library
     assert (counts.runs, counts.run_events, counts.reviews, counts.slack_events) == (1, 1, 1, 1)
     with pytest.raises(RunNotFound):
         await store.get_run(old.id)
-    assert (await store.get_run(kept.id)).status == "done" and len(await store.review_log()) == 1
+    assert (await store.get_run(kept.id)).status == "done" and len(await store.reviews.log_entries()) == 1
 
 
 async def test_votes_channel_settings_and_questionnaire_jobs(databases):

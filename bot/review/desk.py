@@ -30,14 +30,14 @@ class ReviewDesk:
     async def allowed(self, user: str, run: RunRecord, channel: str, action: str) -> bool:
         """Whether `user` may review `run` now; if not, tell them privately (and log the attempt)."""
         if not _reviewable(run):
-            await self.store.log_review(run.id, user, action, "not_reviewable")
+            await self.store.reviews.log(run.id, user, action, "not_reviewable")
             await self.client.chat_postEphemeral(channel=channel, user=user,
                                                  text="This answer is not waiting for a review.")
             return False
         reviewers = await self.directory.of(run.channel)
         if await reviewers.can_review(user, run.asker):
             return True
-        await self.store.log_review(run.id, user, action, "not_a_reviewer")
+        await self.store.reviews.log(run.id, user, action, "not_a_reviewer")
         await self.client.chat_postEphemeral(
             channel=channel, user=user,
             text=f"Only reviewers can approve, edit or reject answers ({reviewers.describe()}).")
@@ -54,22 +54,22 @@ class ReviewDesk:
             return
         reviewers = await self.directory.of(run.channel)
         if not await reviewers.can_review(user, None):
-            await self.store.log_review(run_id, user, "save", "not_a_reviewer")
+            await self.store.reviews.log(run_id, user, "save", "not_a_reviewer")
             await self.client.chat_postEphemeral(channel=channel, user=user, text=(
                 f"Only reviewers can save answers to the library ({reviewers.describe()})."))
             return
-        if any(e.run_id == run_id for e in await self.store.library()):
+        if any(e.run_id == run_id for e in await self.store.library.entries()):
             await self.client.chat_postEphemeral(channel=channel, user=user, text="This answer is in the library already.")
             return
         await self.library.remember(run_id, result, Review(run_id=run_id, reviewer=user, decision="approve", at=now()),
                                     run.channel)
-        await self.store.log_review(run_id, user, "save", "saved to the answer library")
+        await self.store.reviews.log(run_id, user, "save", "saved to the answer library")
         await self.client.chat_postEphemeral(channel=channel, user=user, text=(
             "Saved to the answer library: a later question asking the same gets this answer, approved by you."))
 
     async def already_decided(self, run: RunRecord, user: str, channel: str) -> bool:
         """Tell a late clicker that the answer was decided already."""
-        review = await self.store.review_of(run.id)
+        review = await self.store.reviews.of(run.id)
         if review is None:
             return False
         await self._tell_decided(review, user, channel)
@@ -81,8 +81,8 @@ class ReviewDesk:
         run = await self.store.get_run(run_id)
         if not await self.allowed(user, run, channel, decision):
             return
-        review, made = await self.store.decide(run_id, user, decision, edited_answer=edited_answer, reason=reason)
-        await self.store.log_review(run_id, user, decision, "made" if made else "already_decided", reason)
+        review, made = await self.store.reviews.decide(run_id, user, decision, edited_answer=edited_answer, reason=reason)
+        await self.store.reviews.log(run_id, user, decision, "made" if made else "already_decided", reason)
         if not made:
             await self._tell_decided(review, user, channel)
             return

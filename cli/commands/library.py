@@ -21,11 +21,11 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     store = open_store(settings)
     try:
         if args.action == "retire":
-            entry = await store.retire_from_library(args.id, args.by, args.reason)
+            entry = await store.library.retire(args.id, args.by, args.reason)
             print(f"Entry {entry.id} retired by {entry.retired_by} on {entry.retired_at:%Y-%m-%d}: "
                   f"{entry.question}")
             return 0
-        entries = await store.library()
+        entries = await store.library.entries()
     finally:
         await store.close()
     return {"list": _list, "show": _show, "export": _export}[args.action](args, entries)

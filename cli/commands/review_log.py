@@ -14,7 +14,7 @@ async def run(args: argparse.Namespace, settings: Settings) -> int:
     """Print each entry; exit 3 when an entry was altered outside rfpbot."""
     store = open_store(settings)
     try:
-        entries = await store.review_log()
+        entries = await store.reviews.log_entries()
     finally:
         await store.close()
     for e in entries:

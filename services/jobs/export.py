@@ -107,7 +107,7 @@ async def export(batches: BatchStore, store: Store, job: BatchJob) -> Export:
     """The job's file filled with every answer so far, and the counts."""
     rows = await batches.rows(job.id)
     runs, reviews = await batches.runs(job.id), await batches.reviews(job.id)
-    library = {e.run_id: e for e in await store.library()}
+    library = {e.run_id: e for e in await store.library.entries()}
     questionnaire = Questionnaire.model_validate_json(job.questionnaire_json)
     summary = BatchSummary(job_id=job.id, file=job.filename, questions=len(rows), skipped=len(questionnaire.skipped))
     by_seq = {r.seq: r for r in rows}
