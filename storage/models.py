@@ -7,7 +7,7 @@ import json
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 RunStatus = Literal["queued", "running", "done", "failed", "interrupted", "reused", "clarifying", "clarified"]
 Decision = Literal["approve", "edit", "reject"]
@@ -54,7 +54,11 @@ class RunRecord(BaseModel):
 
 
 class NodeEvent(BaseModel):
-    """One pipeline node's line of a run's trace, as stored."""
+    """One pipeline node's line of a run's trace, as stored: a row of run_events. (It mirrors the
+    pipeline's TraceEntry field for field because storage may not import the pipeline; the mapping
+    in services/records.py validates one into the other, so a field added there and not here fails.)"""
+
+    model_config = ConfigDict(extra="forbid")
 
     node: str
     started_at: datetime
