@@ -12,9 +12,11 @@ from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.http_retry.builtin_async_handlers import (AsyncConnectionErrorRetryHandler,
                                                          AsyncRateLimitErrorRetryHandler, AsyncServerErrorRetryHandler)
+from slack_sdk.http_retry.builtin_interval_calculators import BackoffRetryIntervalCalculator, RandomJitter
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents import Pipeline, send_threshold
+from common import HTTP_RETRIES
 from retrieval import Embedder
 from services import (AnswerLibrary, BatchRunner, ChannelSources, ConfigError, Intake, KnowledgeBases, Opener,
                       QuestionQueue, Settings, available, limits_of, make_library)
@@ -41,10 +43,13 @@ EVENTS_PATH = "/slack/events"
 
 
 def slack_client(settings: Settings) -> AsyncWebClient:
-    """The Web API client: SLACK_API_URL when set; retries rate limits, 5xx and dropped connections."""
+    """The Web API client: SLACK_API_URL when set; rate limits (after their Retry-After), 5xx and dropped
+    connections retried by slack_sdk's own handlers, as often as the one policy says (common/retry.py)."""
     token = settings.bot_token()
-    retries = [AsyncConnectionErrorRetryHandler(), AsyncRateLimitErrorRetryHandler(max_retry_count=3),
-               AsyncServerErrorRetryHandler(max_retry_count=2)]
+    backoff = BackoffRetryIntervalCalculator(backoff_factor=HTTP_RETRIES.base_delay, jitter=RandomJitter())
+    retries = [AsyncConnectionErrorRetryHandler(max_retry_count=HTTP_RETRIES.retries, interval_calculator=backoff),
+               AsyncRateLimitErrorRetryHandler(max_retry_count=HTTP_RETRIES.retries),
+               AsyncServerErrorRetryHandler(max_retry_count=HTTP_RETRIES.retries, interval_calculator=backoff)]
     kwargs = {"base_url": settings.slack_api_url} if settings.slack_api_url else {}
     return AsyncWebClient(token=token, retry_handlers=retries, **kwargs)
 

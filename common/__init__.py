@@ -3,6 +3,7 @@ folders, lazily imported package names."""
 
 from .files import installed_package, private_file
 from .lazy import lazy_exports
+from .retry import HTTP_RETRIES, RetryPolicy
 from .text import clip, sentences
 
-__all__ = ["clip", "installed_package", "lazy_exports", "private_file", "sentences"]
+__all__ = ["HTTP_RETRIES", "RetryPolicy", "clip", "installed_package", "lazy_exports", "private_file", "sentences"]

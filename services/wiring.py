@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from agents import LLM, Pipeline, ReplyLimits
+from common import HTTP_RETRIES
 from retrieval import EmbeddedIndex, Embedder, Index, OpenAIEmbedder, WordLlamaEmbedder
 
 from .errors import ConfigError
@@ -22,7 +23,9 @@ def make_openai_client(settings: Settings):
 
     if not settings.openai_api_key:
         raise ConfigError("OPENAI_API_KEY is not set; it is needed for the OpenAI engine or embeddings")
-    return openai_client(settings.openai_api_key, settings.openai_base_url)
+    # The client's own retries, as often as the one policy says (the model's calls turn them off and
+    # retry themselves, counting each attempt against the run's budget).
+    return openai_client(settings.openai_api_key, settings.openai_base_url, max_retries=HTTP_RETRIES.retries)
 
 
 def make_embedder(settings: Settings) -> Embedder:

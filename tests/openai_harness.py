@@ -5,7 +5,8 @@ from __future__ import annotations
 from openai import AsyncOpenAI
 
 from agents.config import PipelineConfig
-from agents.llm.interface import ReplyLimits, RetryPolicy
+from agents.llm.interface import ReplyLimits
+from common import RetryPolicy
 from agents.llm.openai_client import OpenAILLM, openai_client
 from agents.pipeline import Pipeline
 from tests.fakes.openai_server import FakeOpenAI

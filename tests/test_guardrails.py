@@ -10,7 +10,7 @@ from openai import AsyncOpenAI
 
 from agents.guardrails.injection import instruction_like, quarantine, question_injection
 from agents.guardrails.redaction import redact
-from agents.llm.interface import RetryPolicy
+from common import RetryPolicy
 from agents.llm.openai_client import OpenAILLM
 from agents.pipeline import Pipeline
 from tests.conftest import KB

@@ -317,7 +317,7 @@ async def test_control_and_bidi_characters_are_not_echoed(app, slack):
 async def test_a_run_taken_from_its_worker_is_answered_once_by_the_next_claim(slack, kb_index, embedder, tmp_path):
     from openai import AsyncOpenAI
 
-    from agents.llm.interface import RetryPolicy
+    from common import RetryPolicy
     from agents.llm.openai_client import OpenAILLM
     from tests.fakes.openai_server import FakeOpenAI
     from tests.fakes.scripted_model import ScriptedModel

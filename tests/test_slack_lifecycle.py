@@ -9,7 +9,7 @@ from openai import AsyncOpenAI
 
 from agents.config import PipelineConfig
 from agents.contracts import PipelineResult
-from agents.llm.interface import RetryPolicy
+from common import RetryPolicy
 from agents.llm.openai_client import OpenAILLM
 from agents.pipeline import Pipeline
 from bot.answering.delivery import answer_metadata

@@ -9,7 +9,6 @@ is configured.
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -84,21 +83,6 @@ class RateLimiter:
                 await self._sleep(60 - (now - self._stamps[0]))
 
 
-@dataclass
-class RetryPolicy:
-    """How failed calls are retried."""
-
-    attempts: int = 4
-    base_delay: float = 0.5
-    max_delay: float = 20.0
-    max_retry_after: float = 60.0
-    timeout_attempts: int = 2
-
-    def delay(self, attempt: int, retry_after: float | None) -> float:
-        """Seconds to wait before retry number `attempt` (1-based)."""
-        if retry_after is not None:
-            return min(retry_after, self.max_retry_after)
-        return min(self.max_delay, self.base_delay * 2 ** (attempt - 1)) * random.uniform(0.8, 1.2)
 
 
 @dataclass

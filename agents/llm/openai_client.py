@@ -22,8 +22,10 @@ from dataclasses import dataclass
 import openai
 from pydantic import BaseModel, Field, ValidationError
 
+from common import HTTP_RETRIES, RetryPolicy
+
 from ..errors import BudgetSpent, InvalidOutput, LLMError, Truncated
-from .interface import M, RateLimiter, ReplyLimits, RetryPolicy, Sleep, Tier, Usage
+from .interface import M, RateLimiter, ReplyLimits, Sleep, Tier, Usage
 from .tokens import TokenMeter, context_size
 
 
@@ -74,7 +76,7 @@ class OpenAILLM:
         self._temperature = temperature
         self._slots = asyncio.Semaphore(max_concurrency)
         self._limiter = RateLimiter(calls_per_minute, sleep=sleep)
-        self._retry = retry or RetryPolicy()
+        self._retry = retry or HTTP_RETRIES
         self._sleep = sleep
         self.name = f"openai:{fast_model}+{strong_model}"
 
