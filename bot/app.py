@@ -25,12 +25,12 @@ from storage import ActivityStore, BatchStore, ChannelSettingsStore, FeedbackSto
 from . import listeners
 from .answering.answerer import QuestionWorker, worker_name
 from .answering.interrupted import tell_interrupted
-from .appdeps import AppDeps
 from .auth import WorkspaceAuth
 from .library_slack import SlackLibraryImport
+from .listener_deps import AppDeps
 from .questionnaires.publish import BatchPublisher
 from .questionnaires.queue import JobQueue
-from .questionnaires.review import BatchReview
+from .questionnaires.review_pages import BatchReview
 from .questionnaires.slack_files import SlackFiles
 from .questionnaires.worker import JobWorker
 from .review.desk import ReviewDesk

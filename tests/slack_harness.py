@@ -12,7 +12,7 @@ from aiohttp import web
 
 from agents.pipeline import Pipeline
 from bot.app import EVENTS_PATH, build_app, build_deps, build_worker, slack_client, web_app
-from bot.appdeps import AppDeps
+from bot.listener_deps import AppDeps
 from cli.worker_host import InProcessWorker
 from services.settings import Settings
 from services.wiring import open_index, open_store

@@ -2,7 +2,7 @@
 
 from slack_bolt.async_app import AsyncApp
 
-from ..appdeps import AppDeps
+from ..listener_deps import AppDeps
 from . import actions, clarify, commands, config, errors, events, feedback, views
 
 

@@ -7,8 +7,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from services import AskedQuestion, result_of
 
-
-from ..appdeps import AppDeps
+from ..listener_deps import AppDeps
 from ..payloads import BlockActions
 from ..questionnaires.blocks import ACTION_EXPORT, ACTION_MORE_REVIEWS
 from ..rendering.answer_blocks import (ACTION_APPROVE, ACTION_EDIT, ACTION_REJECT, ACTION_RUN_ANYWAY,

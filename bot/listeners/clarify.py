@@ -9,7 +9,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from services import AskedQuestion
 
-from ..appdeps import AppDeps
+from ..listener_deps import AppDeps
 from ..payloads import BlockActions
 from ..rendering.answer_blocks import ACTION_CLARIFY
 from ..rendering.slack_text import escape

@@ -6,7 +6,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from services import AskedQuestion, small_talk_kind
 
-from ..appdeps import AppDeps
+from ..listener_deps import AppDeps
 from ..payloads import SlashCommand
 from ..rendering.answer_blocks import reply_to
 from ..rendering.slack_text import inert, question_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from ..appdeps import AppDeps
+from ..listener_deps import AppDeps
 from ..payloads import SlashCommand, ViewSubmission
 from ..rendering.answer_blocks import DEFAULT_KB, VIEW_CHANNEL_CONFIG, channel_config_modal
 from ..review.reviewers import parse_ids

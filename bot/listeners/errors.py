@@ -11,7 +11,7 @@ from slack_sdk.errors import SlackApiError
 
 from storage import JobNotFound, RunNotFound
 
-from ..appdeps import AppDeps
+from ..listener_deps import AppDeps
 from ..rendering.answer_blocks import error_text
 
 log = logging.getLogger(__name__)

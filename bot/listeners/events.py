@@ -8,8 +8,8 @@ from slack_bolt.async_app import AsyncApp
 
 from services import AskedQuestion, small_talk_kind
 
-from ..appdeps import AppDeps
 from ..library_slack import asks_to_import
+from ..listener_deps import AppDeps
 from ..payloads import MessageEvent
 from ..questionnaires.queue import is_questionnaire
 from ..rendering.answer_blocks import reply_to

@@ -6,7 +6,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from storage import RunNotFound, Vote
 
-from ..appdeps import AppDeps
+from ..listener_deps import AppDeps
 from ..payloads import BlockActions, ReactionEvent, ViewSubmission
 from ..rendering.answer_blocks import ACTION_HELPFUL, ACTION_UNHELPFUL, VIEW_FEEDBACK, feedback_modal
 from .errors import reported

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from ..appdeps import AppDeps
+from ..listener_deps import AppDeps
 from ..payloads import ViewSubmission
 from ..rendering.answer_blocks import VIEW_EDIT, VIEW_REJECT
 from .errors import reported

@@ -9,7 +9,7 @@ from storage import BatchJob, BatchStore, Store
 
 from ..rendering.slack_text import inert
 from .blocks import need_review, summary_blocks
-from .review import BatchReview
+from .review_pages import BatchReview
 from .slack_files import SlackFileError, SlackFiles
 
 

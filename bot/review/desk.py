@@ -9,7 +9,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from services import AnswerLibrary, result_of
 from storage import Decision, Review, RunRecord, Store, now
 
-from ..questionnaires.review import BatchReview
+from ..questionnaires.review_pages import BatchReview
 from ..rendering.answer_blocks import answer_messages, with_decision
 from .reviewers import ReviewerDirectory
 
