@@ -286,6 +286,12 @@ def test_site_generator_markup_is_not_told():
         "Disabling two-factor authentication lowers your account's security"
     assert spoken('{{< tabs >}} {{< tab name="Okta SAML" >}}') == ""
     assert spoken("Select **Add > Enterprise application**.") == "Select Add > Enterprise application"
+    # GitBook's and Jekyll's Liquid tags, footnote markers, and a table's delimiter cells when its rows
+    # arrive on one line (cloud.gov's parameters table, whose rows have no leading pipe).
+    assert spoken('{% hint style="info" %} Data is encrypted at rest with AES-256. {% endhint %}') == \
+        "Data is encrypted at rest with AES-256"
+    assert spoken("Backups are kept for 14 days[^retention].") == "Backups are kept for 14 days"
+    assert spoken("Name | Default | --- | --- | `storage` | 10 |") == "Name: Default; storage; 10"
 
 
 def test_named_roles_narrow_a_question_about_every_user():

@@ -21,14 +21,17 @@ _REFERENCE_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 _CELL_END = re.compile(r"</t[dh]>\s*<t[dh][^>]*>", re.I)
 _TAG = re.compile(r"</?[A-Za-z][^>]*>|\{/\*.*?\*/\}")
-# Site-generator markup no reader sees: Hugo shortcodes ({{< tab name="Okta" >}}), GitHub and Docusaurus
-# callouts ("> [!NOTE] >", ":::info").
-_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}")
+# Site-generator markup no reader sees: Hugo shortcodes ({{< tab name="Okta" >}}), Liquid tags (Jekyll's
+# {% link … %}, GitBook's {% hint %}), GitHub and Docusaurus callouts ("> [!NOTE] >", ":::info"), and
+# footnote markers ("[^1]").
+_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}")
+_FOOTNOTE = re.compile(r"\[\^[^\]\s]+\](?!:)")
 _CALLOUT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|^:::\s*\w*", re.I)
 _QUOTE_MARKS = re.compile(r"(?:^|(?<=\s))>(?:\s+>)+(?=\s)")
 _SINGLE_EMPHASIS = re.compile(r"(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
 _LIST_MARKER = re.compile(r"(?:^|(?<=\s))(?:[-*+•]|\d{1,2}[.)])\s+(?=\S)")
 _SEPARATOR_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
+_DELIMITER_CELL = re.compile(r"^:?-{3,}:?$")
 _WORD = re.compile(r"\w+")
 _VERDICT = re.compile(r"^\s*(?:Yes|No|Partially)\.\s+(?=\S)")
 LEAD_IN = "The documentation says:"
@@ -48,7 +51,7 @@ def _line(line: str) -> str:
     if _SEPARATOR_ROW.match(line) and "-" in line:
         return ""
     line = _QUOTE_MARKS.sub(" ", _CALLOUT.sub(" ", _SHORTCODE.sub(" ", line))).strip()
-    line = _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line))
+    line = _FOOTNOTE.sub("", _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line)))
     line = _CELL_END.sub(" | ", _BREAK.sub("; ", line))
     line = html.unescape(_TAG.sub(" ", line))
     if "|" in line:
@@ -61,7 +64,7 @@ def _line(line: str) -> str:
 def _cells(row: str) -> str:
     """A table row as words: "label: value; value"."""
     cells = [normalize_ws(c) for c in row.strip().strip("|").split("|")]
-    cells = [c for c in cells if c]
+    cells = [c for c in cells if c and not _DELIMITER_CELL.match(c)]  # "---", ":---:": table syntax
     if len(cells) < 2:
         return " ".join(cells)
     return f"{cells[0].rstrip(':')}: " + "; ".join(cells[1:])
