@@ -63,7 +63,8 @@ def test_answers_read_as_prose(report):
         answer = o["answer"] or ""
         for mark in ("|", "<br", "]("):
             assert mark not in answer, f"{o['id']}: {mark!r} in {answer!r}"
-        assert not re.search(r"</?t[dr]\b|\*\*|\{\{[<%]|\[!(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\]|> >", answer), \
+        assert not re.search(r"</?t[dr]\b|\*\*|\{\{[<%]|\{%|\[\^|(?:^|[\s;])---(?:[\s;]|$)|\s;|"
+                             r"\[!(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\]|> >", answer), \
             f"{o['id']}: markup in {answer!r}"
         said = [" ".join(re.findall(r"\w+", strip_markers(s).lower())) for s in answer_sentences(answer)]
         said = [s for s in said if s]

@@ -67,7 +67,7 @@ def _cells(row: str) -> str:
     cells = [c for c in cells if c and not _DELIMITER_CELL.match(c)]  # "---", ":---:": table syntax
     if len(cells) < 2:
         return " ".join(cells)
-    return f"{cells[0].rstrip(':')}: " + "; ".join(cells[1:])
+    return f"{cells[0].rstrip(':')}: " + _join(cells[1:])
 
 
 def _inline_list(line: str) -> str:
