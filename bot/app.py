@@ -19,7 +19,7 @@ from agents import Pipeline, send_threshold
 from common import HTTP_RETRIES
 from retrieval import Embedder
 from services import (AnswerLibrary, BatchRunner, ChannelSources, ConfigError, Intake, KnowledgeBases, Opener,
-                      QuestionQueue, Settings, available, limits_of, make_library)
+                      QuestionQueue, Settings, available, limits_of, make_library, small_talk_kind)
 from storage import ActivityStore, BatchStore, ChannelSettingsStore, FeedbackStore, Store
 
 from . import listeners
@@ -180,9 +180,11 @@ def health_app(ready: Readiness | None = None) -> web.Application:
 
 
 async def warm_up(deps: AppDeps, embedder: Embedder) -> None:
-    """Check the token and load the embedding model before the first question arrives."""
+    """Check the token, load the embedding model and the sentence splitter (the small-talk check runs
+    before Slack's acknowledgement) before the first question arrives."""
     await deps.auth.result()
     await embedder.embed(["warm-up"])
+    small_talk_kind("Hello. Are you there?")
 
 
 async def recover_interrupted(deps: AppDeps) -> int:
