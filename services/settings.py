@@ -126,14 +126,14 @@ class Settings(BaseSettings):
     @classmethod
     def _nest_pipeline(cls, data: object) -> object:
         """The pipeline's knobs given one by one (from the environment, or `Settings(max_iterations=2)`)
-        go into `pipeline`."""
+        go into `pipeline`; one set in a `pipeline` given whole wins."""
         if not isinstance(data, dict):
             return data
         flat = {name: data.pop(name) for name in list(data) if name in PipelineConfig.model_fields}
         if flat:
             nested = data.get("pipeline") or {}
             nested = nested.model_dump(exclude_unset=True) if isinstance(nested, PipelineConfig) else dict(nested)
-            data["pipeline"] = {**nested, **flat}
+            data["pipeline"] = {**flat, **nested}
         return data
 
     @classmethod

@@ -21,9 +21,13 @@ def test_the_environment_and_a_dotenv_file_set_the_pipeline_with_the_environment
     assert pipeline.quotes_per_source == PipelineConfig().quotes_per_source, "the rest keep their defaults"
 
 
-def test_a_knob_given_by_name_goes_into_the_pipeline():
+def test_a_knob_given_by_name_goes_into_the_pipeline(monkeypatch):
     assert Settings(confidence_threshold=70, max_iterations=1).pipeline.model_dump(
         include={"confidence_threshold", "max_iterations"}) == {"confidence_threshold": 70, "max_iterations": 1}
+    monkeypatch.setenv("RFPBOT_MAX_ITERATIONS", "2")
+    monkeypatch.setenv("RFPBOT_SEARCH_K", "5")
+    given = Settings(pipeline=PipelineConfig(max_iterations=1)).pipeline
+    assert (given.max_iterations, given.search_k) == (1, 5), "a pipeline given whole wins where it says"
 
 
 def test_a_knob_out_of_bounds_is_named_by_its_variable(monkeypatch, capsys):
