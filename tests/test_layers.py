@@ -143,6 +143,48 @@ async def test_a_question_from_slack_goes_down_the_layers_and_back_up_only_throu
     assert any("confidence" in str(m.get("blocks")) for m in slack.thread("C1", "1000.1")), "the answer was posted"
 
 
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """Each module of the source and the modules of ours it imports when it is loaded (module level)."""
+    modules = {_module_name(path): path for package in MAY_IMPORT for path in _modules(package)}
+    graph = {}
+    for name, path in modules.items():
+        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom):
+                base = here.split(".")[: len(here.split(".")) - max(node.level - 1, 0)] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else []))
+                found |= {t for t in [target, *(f"{target}.{a.name}" for a in node.names)] if t in modules}
+            elif isinstance(node, ast.Import):
+                found |= {a.name for a in node.names if a.name in modules}
+        graph[name] = found - {name}
+    return graph
+
+
+def test_no_module_imports_itself_back():
+    graph, state, cycles = _module_graph(), {}, []
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = "open"
+        for other in sorted(graph[module]):
+            if state.get(other) == "open":
+                cycles.append(" → ".join(path[path.index(other):] + [module, other]) if other in path
+                              else f"{module} → {other}")
+            elif other not in state:
+                visit(other, path + [module])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [])
+    assert len(graph) > 150 and not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
 def test_the_check_sees_a_wrong_import(tmp_path):
     """The checker itself: an import of bot from storage is found."""
     module = tmp_path / "bad.py"
