@@ -19,9 +19,9 @@ _HOMES = {
     "FeedbackStore": "feedback",
     "BatchJob": "models", "BatchRow": "models", "broken_link": "models", "Decision": "models", "Feedback": "models",
     "LibraryEntry": "models", "NodeEvent": "models", "PurgeCounts": "models", "Review": "models",
-    "ReviewLogEntry": "models", "RunOutcome": "models", "RunRecord": "models", "Vote": "models",
+    "ReviewLogEntry": "models", "RunOutcome": "models", "RunRecord": "models", "now": "models", "Vote": "models",
     "Database": "sql", "PostgresDatabase": "sql", "SqliteDatabase": "sql",
-    "connect": "store", "now": "store", "open_database": "store", "Store": "store",
+    "connect": "store", "open_database": "store", "Store": "store",
 }
 
 __all__ = sorted(_HOMES)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .errors import LibraryEntryNotFound
-from .models import LibraryEntry
+from .models import LibraryEntry, now
 
 if TYPE_CHECKING:
     from .store import Store
@@ -28,8 +28,6 @@ class LibraryStore:
 
     async def retire(self, entry_id: int, by: str, reason: str | None = None) -> LibraryEntry:
         """Take an entry out of use and log who did it; LibraryEntryNotFound when there is none."""
-        from .store import now
-
         def retire() -> tuple[LibraryEntry, bool]:
             with self.db.transaction():
                 cursor = self.db.execute(

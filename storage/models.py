@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 RunStatus = Literal["queued", "running", "done", "failed", "interrupted", "reused", "clarifying", "clarified"]
 Decision = Literal["approve", "edit", "reject"]
+
+
+def now() -> datetime:
+    """The current time in UTC."""
+    return datetime.now(timezone.utc)
+
+
+def final_status(succeeded: bool) -> RunStatus:
+    """The status of a run that ended (its answer posted), by whether the pipeline succeeded."""
+    return "done" if succeeded else "failed"
 
 
 class RunRecord(BaseModel):
@@ -90,7 +100,7 @@ class RunOutcome(BaseModel):
     @property
     def final_status(self) -> RunStatus:
         """The status of a run that ended this way (see Store.posted)."""
-        return "done" if self.succeeded else "failed"
+        return final_status(self.succeeded)
 
 
 class Review(BaseModel):

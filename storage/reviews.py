@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models import Decision, Review, ReviewLogEntry
+from .models import Decision, Review, ReviewLogEntry, now
 
 if TYPE_CHECKING:
     from .store import Store
@@ -21,8 +21,6 @@ class ReviewStore:
     async def decide(self, run_id: str, reviewer: str, decision: Decision, *,
                      edited_answer: str | None = None, reason: str | None = None) -> tuple[Review, bool]:
         """Record a decision once. Returns (the decision on record, whether this call made it)."""
-        from .store import now
-
         review = Review(run_id=run_id, reviewer=reviewer, decision=decision, edited_answer=edited_answer,
                         reason=reason, at=now())
 
@@ -41,8 +39,6 @@ class ReviewStore:
     async def log(self, run_id: str, reviewer: str, action: str, outcome: str,
                   reason: str | None = None) -> ReviewLogEntry:
         """Append one reviewer action to the log; each entry hashes the one before it."""
-        from .store import now
-
         def append() -> ReviewLogEntry:
             with self.db.transaction():
                 self.db.lock("rfpbot review log")  # replicas append one at a time: the chain never forks

@@ -17,7 +17,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
 
@@ -27,17 +27,12 @@ from common import private_file
 
 from .errors import DatabaseUnreadable, RunNotFound
 from .library import LibraryStore
-from .models import PurgeCounts, RunOutcome, RunRecord
+from .models import PurgeCounts, RunOutcome, RunRecord, final_status, now
 from .reviews import ReviewStore
 from .schema import migrate
 from .sql import Database, NotFound, SqliteDatabase
 
 T = TypeVar("T")
-
-
-def now() -> datetime:
-    """The current time in UTC."""
-    return datetime.now(timezone.utc)
 
 
 def open_database(path: Path) -> SqliteDatabase:
@@ -209,7 +204,7 @@ class Store:
     async def posted(self, run_id: str, worker: str, succeeded: bool, answer_ts: str | None = None) -> bool:
         """The recorded answer is in its thread (`answer_ts`: the message carrying it): the run is
         done (failed, when the pipeline did not succeed); False when `worker` no longer holds it."""
-        values = {"status": "done" if succeeded else "failed", **({"answer_ts": answer_ts} if answer_ts else {})}
+        values = {"status": final_status(succeeded), **({"answer_ts": answer_ts} if answer_ts else {})}
         return await self._run(self._held_update, run_id, worker, values)
 
     def _write_result(self, run_id: str, outcome: RunOutcome, worker: str | None, status: str) -> bool:

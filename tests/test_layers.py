@@ -92,13 +92,6 @@ def test_other_packages_are_used_through_what_their_root_exports():
     assert not wrong, "imports past a package's public names:\n" + "\n".join(wrong)
 
 
-def test_every_public_name_resolves():
-    for package in MAY_IMPORT:
-        module = importlib.import_module(package)
-        missing = [name for name in getattr(module, "__all__", []) if getattr(module, name, None) is None]
-        assert not missing, f"{package} exports names it does not have: {missing}"
-
-
 # How high each package sits: a call from one package into another goes down, to a lower rank.
 RANK = {"common": 0, "retrieval": 1, "storage": 1, "questionnaire": 1, "agents": 2, "services": 3, "bot": 4, "cli": 5}
 # The callbacks a caller hands down, called back up: the pipeline's progress events (the bot renders them)

@@ -53,7 +53,7 @@ def test_an_offline_ask_answers_without_loading_clients_it_does_not_use(kb_index
     assert _heavy(modules, HEAVY_FOR_ASK) == []
 
 
-@pytest.mark.parametrize("package", ["retrieval", "storage", "questionnaire"])
+@pytest.mark.parametrize("package", ["retrieval", "storage", "questionnaire", "agents", "services", "bot"])
 def test_every_public_name_of_a_lazy_package_resolves(package):
     module = importlib.import_module(package)
     for name in module.__all__:
