@@ -6,7 +6,6 @@ import hashlib
 import re
 
 _WS = re.compile(r"\s+")
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)\s*#*\s*$")
 # Letters and digits of any script: "Verschlüsselung" is one word, not "verschl" and "sselung".
 _WORD = re.compile(r"[^\W_](?:[^\W_]|-)*[^\W_]|[^\W_]")
 
@@ -40,15 +39,3 @@ def content_terms(text: str) -> list[str]:
         if word not in STOPWORDS:
             seen.setdefault(word, None)
     return list(seen)
-
-
-def heading(line: str) -> tuple[int, str] | None:
-    """A markdown heading line's level and title ("## Data retention ##" → (2, "Data retention"));
-    None for any other line."""
-    match = _HEADING.match(line)
-    return (len(match.group(1)), match.group(2)) if match else None
-
-
-def first_title(body: str) -> str:
-    """The title of the first level-1 heading of a markdown body ("" without one)."""
-    return next((found[1] for line in body.splitlines() if (found := heading(line)) and found[0] == 1), "")

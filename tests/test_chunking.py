@@ -40,3 +40,16 @@ def test_ids_are_deterministic_and_survive_edits_elsewhere():
     assert [c.id for c in first] == [c.id for c in again]
     assert {c.id for c in first} <= {c.id for c in edited}
     assert len({c.id for c in edited}) == 3
+
+
+def test_a_comment_in_a_shell_example_is_no_heading():
+    text = ("# Backups\n\n## Restore\n\nRestores take an hour.\n\n```bash\n# Target the environment\ncf target -s prod\n"
+            "```\n\nAfter the restore, restage the app.\n")
+    chunks = chunk_document(_doc(text))
+    assert [c.heading_path for c in chunks] == [["Backups", "Restore"]]
+    assert "restage the app" in chunks[0].text
+
+
+def test_an_underlined_heading_starts_a_section():
+    chunks = chunk_document(_doc("Encryption\n==========\n\nAES-256 at rest.\n\nLogging\n-------\n\nKept 90 days.\n"))
+    assert [c.heading_path for c in chunks] == [["Encryption"], ["Encryption", "Logging"]]

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from common import sentences
-from retrieval import heading, normalize_ws
+from retrieval import MarkdownLine, markdown_lines, normalize_ws
 
 _MARKER = re.compile(r"\s*\[(\d+)\]")
 _LIST_ITEM = re.compile(r"^(?:[-*+]|\d+[.)])\s+")
@@ -110,7 +110,7 @@ def passage_for(quote: str, document: str | None) -> Passage:
 @functools.lru_cache(maxsize=256)
 def _passages(document: str) -> tuple[Passage, ...]:
     builder = _PassageBuilder()
-    for line in document.splitlines():
+    for line in markdown_lines(document):
         builder.feed(line)
     builder.flush()
     builder.close_list()
@@ -118,8 +118,6 @@ def _passages(document: str) -> tuple[Passage, ...]:
 
 
 _MAX_LIST_CHARS = 900
-_FENCE = re.compile(r"^(`{3,}|~{3,})")
-_MDX_CONTENT = re.compile(r"^`{3,}\s*mdx-code-block\b")
 
 
 class _PassageBuilder:
@@ -139,22 +137,23 @@ class _PassageBuilder:
         self.in_list = False
         self.table_header = ""
         self.in_pipe_table = False
-        self.fence = ""  # the fence of the code block being skipped ("```", "~~~")
-        self.mdx = False  # inside an "mdx-code-block", whose content is the page's
 
     def context(self, extra: str = "") -> str:
         return plain(" ".join([h for _, h in self.headings] + ([extra] if extra else [])))
 
-    def feed(self, raw: str) -> None:
-        line = raw.strip()
-        if self._code(line):
+    def feed(self, markdown: MarkdownLine) -> None:
+        line = markdown.raw.strip()
+        if markdown.kind in ("code_start", "code", "markup"):
+            # A fenced code block (a JSON example, a shell command) states no policy in words.
+            if markdown.kind == "code_start":
+                self.flush()
+                self.close_list()
             return
-        found = heading(line)
-        if found:
+        if markdown.heading:
             self.flush()
             self.close_list()
-            level = found[0]
-            self.headings = [(lvl, h) for lvl, h in self.headings if lvl < level] + [found]
+            level = markdown.heading[0]
+            self.headings = [(lvl, h) for lvl, h in self.headings if lvl < level] + [markdown.heading]
             self.lead = ""
             return
         if not line:
@@ -170,7 +169,7 @@ class _PassageBuilder:
             self.block_kind = "item"
             self.block.append(_LIST_ITEM.sub("", line))
             return
-        if self.in_list and raw[:1].isspace():
+        if self.in_list and markdown.raw[:1].isspace():
             self.group.append(line)  # an item's own indented paragraph
             self.block_kind = self.block_kind or "item"
             self.block.append(line)
@@ -179,25 +178,6 @@ class _PassageBuilder:
         if not self.block:
             self.block_kind = "para"
         self.block.append(line)
-
-    def _code(self, line: str) -> bool:
-        """A fenced code block (a JSON example, a shell command) is skipped: it states no policy in
-        words, and a "# comment" in it is no heading. Docusaurus's "mdx-code-block" fences hold
-        page content, not code: their fence lines alone are skipped."""
-        if self.fence:
-            if line.startswith(self.fence):
-                self.fence = ""
-            return True
-        fence = _FENCE.match(line)
-        if fence and (self.mdx or _MDX_CONTENT.match(line)):
-            self.mdx = not self.mdx  # its own opening and closing fence lines only
-            return True
-        if fence:
-            self.flush()
-            self.close_list()
-            self.fence = fence.group(1)
-            return True
-        return False
 
     def _table_line(self, line: str) -> bool:
         """HTML and pipe tables: one passage per row, read with the header row."""

@@ -10,14 +10,13 @@ import re
 import uuid
 from dataclasses import dataclass
 
+from common import sentences
+
+from ..markdown import heading, markdown_lines
 from ..models import Chunk, Document
-from ..text import heading, sha256
+from ..text import sha256
 
 MAX_WORDS = 220
-# Over-long paragraphs are cut at sentence ends for the index only. Not common.sentences (pysbd): that
-# changed the chunks of 8 of the 119 development documents and so the fitted signals of a dozen
-# answers, which a change of layout must not do; the swap belongs with a refit.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 CHUNK_NAMESPACE = uuid.UUID("6f1c2a4e-7f5b-4c1d-9a1e-5b3c2d1e0f77")
 
 
@@ -67,14 +66,13 @@ def _make_chunk(
 def _sections(text: str) -> list[_Section]:
     stack: list[tuple[int, str]] = []
     sections = [_Section([], [])]
-    for line in text.splitlines():
-        found = heading(line)
-        if found:
-            level, title = found
+    for line in markdown_lines(text):
+        if line.heading:
+            level, title = line.heading
             stack = [(lvl, t) for lvl, t in stack if lvl < level] + [(level, title)]
-            sections.append(_Section([t for _, t in stack], [line]))
+            sections.append(_Section([t for _, t in stack], [line.raw]))
         else:
-            sections[-1].lines.append(line)
+            sections[-1].lines.append(line.raw)
     return sections
 
 
@@ -86,7 +84,7 @@ def _pack(body: str, max_words: int) -> list[str]:
         if not paragraph:
             continue
         if len(paragraph.split()) > max_words:
-            units.extend(s for s in _SENTENCE_END.split(paragraph) if s.strip())
+            units.extend(sentences(paragraph))
         else:
             units.append(paragraph)
     chunks: list[list[str]] = [[]]

@@ -6,8 +6,9 @@ import re
 from pathlib import Path
 
 from ..errors import SkippedFile
+from ..markdown import first_title, heading
 from ..models import Document
-from ..text import first_title, heading, sha256
+from ..text import sha256
 from .csp import detect_csp
 from .frontmatter import MalformedFrontMatter, split_front_matter
 from .html_text import html_to_text
