@@ -32,6 +32,7 @@ eval-dev: $(BIN)/.installed  # every development set (eval/ and ../shared/eval/)
 	$(BIN)/python bench/eval_dev.py
 
 fit-gate: $(BIN)/.installed  # re-answer the development sets, refit agents/extractive.json, cues.json and gate.json, print leave-one-vendor-out
+	$(BIN)/python bench/extractive.py depth
 	$(BIN)/python bench/extractive.py grid
 	$(BIN)/python bench/extractive.py fit
 	$(BIN)/python bench/gate.py collect

@@ -12,7 +12,8 @@ class PipelineConfig(BaseModel):
     confidence_threshold: int | None = Field(None, ge=0, le=100, description="escalate under this confidence (the "
                                              "probability, in percent, that the answer is right); None: the "
                                              "threshold fitted with the send-or-review model (agents/judging/gate.json)")
-    search_k: int = Field(8, ge=1, description="chunks per query")
+    search_k: int | None = Field(None, ge=1, description="chunks per query; None: the depth fitted with the "
+                                 "extractive engine (agents/extractive.json)")
     max_sources: int = Field(6, ge=1)
     min_sources: int = Field(2, ge=1)
     source_min_score: float = Field(0.35, ge=0, le=1, description="fused score a source needs")

@@ -15,10 +15,11 @@ from pydantic import BaseModel
 
 from .context import RunContext
 from .contracts import EvidenceResult, QueryPlanResult, ResearchSource, SourceEvidence
-from .judging.support import Scorer
+from .judging.support import Scorer, named_credit
 from .llm.interface import Usage
 from .llm.tokens import fit
 from .text.grounding import occurs_in, passages
+from .text.terms import product_terms
 
 SYSTEM = """You pick evidence for answering a security questionnaire question.
 You get numbered passages from the vendor's documentation. Reply with the ids of the passages that
@@ -37,14 +38,17 @@ class PassageChoice(BaseModel):
 
 
 def ranked_quotes(question: str, plan: QueryPlanResult, text: str, scorer: Scorer) -> list[tuple[float, str]]:
-    """(score, quote) for every passage, best first, by fit to the question or one of its facets."""
+    """(score, quote) for every passage, best first, by fit to the question or one of its facets,
+    and by naming the question's specific names as synthesis ranks them (a passage it would put
+    first is never left out here)."""
     facets = [f.description for f in plan.facets if f.description != question]
+    named = product_terms(question)
     scored = []
     for position, passage in enumerate(passages(text)):
         score = scorer.relevance(question, passage).score
         for facet in facets:
             score = max(score, 0.9 * scorer.relevance(facet, passage).score)
-        scored.append((-score, position, passage.quote))
+        scored.append((-(score + named_credit(named, passage)), position, passage.quote))
     return [(-negative, quote) for negative, _, quote in sorted(scored)]
 
 

@@ -1,15 +1,21 @@
-"""The extractive engine's three fitted numbers: under which relevance no passage answers the
-question, how far below the best passage others are still cited beside it, and how far below
-it a cited passage's denial or limit still decides the status.
+"""The extractive engine's fitted numbers: how many chunks each search returns, under which
+relevance no passage answers the question, how far below the best passage others are still cited
+beside it, and how far below it a cited passage's denial or limit still decides the status.
+
+The search depth is research's (the LLM engine reads the same sources), fitted with the offline
+engine because that is the engine whose answers the development sets can score without a model.
+A shallow search lets one long page on the subject fill every slot ("How are user passwords
+stored?": eight chunks of the password-policy page, none of the GDPR page's "salted bcrypt").
 
 The last two are apart because they answer different questions: a wider citation band finds
 the right file more often, but a limit in a passage cited only as context ("…except on the
 free plan" on the SSO page, beside the MFA passage) must not turn a plain answer Partial.
 
-Fitted by `bench/extractive.py fit` on every development set (a grid of all three, each point
-scored by status accuracy, source recall and abstention, averaged over vendors) and
-reported leave-one-vendor-out; stored in `agents/extractive.json`. RFPBOT_EXTRACTIVE_FILE
-names another file: the fitting script scores each point of its grid with it.
+Fitted by `bench/extractive.py` on every development set (the depth first, at the numbers
+fitted before; then a grid of the other three at that depth; each point scored by status
+accuracy, source recall and abstention, averaged over vendors) and reported
+leave-one-vendor-out; stored in `agents/extractive.json`. RFPBOT_EXTRACTIVE_FILE names
+another file: the fitting script scores each point of its grid with it.
 """
 
 from __future__ import annotations
@@ -25,8 +31,9 @@ FILE_VARIABLE = "RFPBOT_EXTRACTIVE_FILE"
 
 
 class ExtractiveModel(BaseModel):
-    """Where the offline engine stops answering, and how wide it cites."""
+    """How deep research searches, where the offline engine stops answering, and how wide it cites."""
 
+    search_k: int = Field(ge=1, description="chunks each search query returns")
     floor: float = Field(ge=0, le=1, description="best relevance under which no passage answers (abstain)")
     band: float = Field(ge=0, le=1, description="passages within this of the best one are cited beside it")
     status_band: float = Field(ge=0, le=1, description="cited passages within this of the best one decide the status too")

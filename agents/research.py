@@ -9,7 +9,13 @@ from dataclasses import dataclass, field
 from retrieval import SearchHit
 
 from .context import RunContext
-from .contracts import ClassificationResult, QueryPlanResult, ResearchResult, ResearchSource
+from .contracts import (
+    ClassificationResult,
+    QueryPlanResult,
+    ResearchResult,
+    ResearchSource,
+)
+from .extractive import fitted
 from .llm.interface import Usage
 from .text.terms import coverage, key_terms, missing_words, together
 
@@ -45,7 +51,8 @@ async def research(ctx: RunContext, question: str, plan: QueryPlanResult, classi
 
     async def work(usage: Usage) -> ResearchResult:
         jobs = search_jobs(question, plan, classification, extra_queries)
-        results = await asyncio.gather(*(ctx.index.search(q, k=ctx.config.search_k, csp=csp) for q, csp in jobs))
+        depth = ctx.config.search_k or fitted().search_k
+        results = await asyncio.gather(*(ctx.index.search(q, k=depth, csp=csp) for q, csp in jobs))
         return _result(question, results, ctx)
 
     return await ctx.step(node, work, lambda r: f"{len(r.sources)} sources found", iteration=iteration)

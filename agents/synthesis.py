@@ -13,7 +13,7 @@ from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
 from .extractive import fitted
 from .judging.facets import facet_coverage
-from .judging.support import CONFIDENT, RELEVANT, Scorer
+from .judging.support import CONFIDENT, RELEVANT, Scorer, named_credit
 from .llm.interface import Usage
 from .rules.closed_list import excluded_by
 from .rules.denial import denials
@@ -44,7 +44,6 @@ Rules:
 Reply with JSON only."""
 
 _MAX_CITATIONS = 3
-_NAMED_BONUS = 0.1
 _SNAP = 0.85          # how alike a model's copy must be to an evidence quote to be read as it
 _SHORT_LEAD = 4       # passages before a page's first sub-heading that can be a note on its scope
 
@@ -110,8 +109,7 @@ def _ranked(question: str, evidence: EvidenceResult, documents: dict[str, Docume
         for text in item.quotes:
             passage = passage_for(text, document.text if document else None)
             fit = scorer.relevance(question, passage)
-            # The question's specific names (its cloud, product, standard) decide between close passages.
-            score = fit.score + (_NAMED_BONUS * coverage(named, passage.about) if named else 0.0)
+            score = fit.score + named_credit(named, passage)
             out.append(_Quote(item.source_path, item.source_title, document.url if document else None, passage,
                               round(score, 4), fit.lexical, fit.score))
     return sorted(out, key=lambda q: -q.score)

@@ -22,9 +22,11 @@ def development_sets() -> dict[str, Path]:
     return found
 
 
-def evaluate(folder: Path, embedder: str = "wordllama", extra_env: dict[str, str] | None = None) -> dict:
-    """`rfpbot eval --engine offline --json` on one set, as a separate process (the report as a dict)."""
-    env = {**os.environ, "RFPBOT_EMBEDDER": embedder, **(extra_env or {})}
+def evaluate(folder: Path, embedder: str = "wordllama", extra_env: dict[str, str] | None = None,
+             without: tuple[str, ...] = ()) -> dict:
+    """`rfpbot eval --engine offline --json` on one set, as a separate process (the report as a dict);
+    `without` names environment variables the process must not inherit."""
+    env = {k: v for k, v in os.environ.items() if k not in without} | {"RFPBOT_EMBEDDER": embedder, **(extra_env or {})}
     out = subprocess.run([sys.executable, "-m", "cli", "eval", "--engine", "offline", "--corpus",
                           str(folder / "corpus"), "--questions", str(folder / "questions.csv"), "--json"],
                          cwd=ROOT, capture_output=True, text=True, env=env)
@@ -33,8 +35,9 @@ def evaluate(folder: Path, embedder: str = "wordllama", extra_env: dict[str, str
     return json.loads(out.stdout)
 
 
-def evaluate_all(embedder: str = "wordllama", extra_env: dict[str, str] | None = None) -> dict[str, dict]:
+def evaluate_all(embedder: str = "wordllama", extra_env: dict[str, str] | None = None,
+                 without: tuple[str, ...] = ()) -> dict[str, dict]:
     """`evaluate` on every development set, two at a time: vendor → report."""
     sets = development_sets()
     with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(zip(sets, pool.map(lambda folder: evaluate(folder, embedder, extra_env), sets.values())))
+        return dict(zip(sets, pool.map(lambda folder: evaluate(folder, embedder, extra_env, without), sets.values())))

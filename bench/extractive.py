@@ -1,9 +1,16 @@
-"""Fit the extractive engine's floor, citation band and status band on every development set,
-and report them leave-one-vendor-out.
+"""Fit the search depth, then the extractive engine's floor, citation band and status band, on
+every development set, and report them leave-one-vendor-out.
 
+    python bench/extractive.py depth    # answer every set at each depth (~2 min), choose one, write it; report
     python bench/extractive.py grid     # answer every set at each point of the grid (~15 min), keep the figures
     python bench/extractive.py fit      # choose the point on all vendors, write agents/extractive.json; report
     python bench/extractive.py report   # the leave-one-vendor-out table only
+
+`depth` answers every set at each search depth (chunks per query), the other three numbers as
+fitted, keeps the figures in `eval/search_depth.json` and writes the depth chosen on all vendors
+(ties go to the shallower search: fewer chunks to read). The grid is then run at that depth: one
+pass of fitting each in turn, since a deeper search mostly adds documents and the grid decides
+what to cite of them.
 
 `grid` runs `rfpbot eval --engine offline` on each development set at every (floor, band,
 status band) of the grid, the status band never wider than the citation band (it applies to cited
@@ -31,15 +38,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
-from agents.extractive import FILE_VARIABLE, MODEL_FILE, ExtractiveModel  # noqa: E402
 from _devsets import ROOT, evaluate_all  # noqa: E402
 from eval_dev import figures  # noqa: E402
 
+from agents.extractive import FILE_VARIABLE, MODEL_FILE, ExtractiveModel, fitted  # noqa: E402
+
 GRID_FILE = ROOT / "eval" / "extractive_grid.json"
+DEPTH_FILE = ROOT / "eval" / "search_depth.json"
+DEPTHS = (8, 12, 16, 20, 24, 32)
 FLOORS = (0.30, 0.33, 0.36)  # 0.27 answered exactly as 0.30 on every set (an earlier grid)
 BANDS = (0.04, 0.07, 0.10, 0.13, 0.16, 0.20)
 STATUS_BANDS = (0.0, 0.02, 0.04, 0.07, 0.10)
 TARGETS = ("status_answerable", "source_recall", "abstention")
+DEPTH_VARIABLE = "RFPBOT_SEARCH_K"  # a depth set in the environment would override the one being scored
 WEIGHTS = {"status_answerable": 2.0, "source_recall": 1.0, "abstention": 1.0}
 
 
@@ -51,14 +62,51 @@ def run_grid() -> list[dict]:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             model = Path(tmp) / "extractive.json"
-            model.write_text(ExtractiveModel(floor=floor, band=band, status_band=status_band).model_dump_json())
-            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)})
+            model.write_text(ExtractiveModel(search_k=fitted().search_k, floor=floor, band=band,
+                                             status_band=status_band).model_dump_json())
+            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,))
         vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in TARGETS}
                    for v, r in reports.items()}
         points.append({"floor": floor, "band": band, "status_band": status_band, "vendors": vendors})
         print(f"floor {floor:.2f} band {band:.2f} status band {status_band:.2f}: "
               f"{score(points[-1], list(vendors)):.4f}", file=sys.stderr)
     return points
+
+
+def run_depths() -> list[dict]:
+    """Every vendor's figures at every search depth (the other numbers as fitted)."""
+    points = []
+    for depth in DEPTHS:
+        with tempfile.TemporaryDirectory() as tmp:
+            model = Path(tmp) / "extractive.json"
+            model.write_text(fitted().model_copy(update={"search_k": depth}).model_dump_json())
+            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,))
+        vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in TARGETS}
+                   for v, r in reports.items()}
+        points.append({"search_k": depth, "vendors": vendors})
+        print(f"depth {depth}: {score(points[-1], list(vendors)):.4f}", file=sys.stderr)
+    return points
+
+
+def deepest_needed(points: list[dict], vendors: list[str]) -> dict:
+    """The depth scoring highest on `vendors` (ties: the shallower)."""
+    return max(points, key=lambda p: (round(score(p, vendors), 6), -p["search_k"]))
+
+
+def report_depths(points: list[dict]) -> None:
+    """Leave-one-vendor-out: each vendor at the depth chosen on the others."""
+    vendors = sorted(points[0]["vendors"])
+    on_all = deepest_needed(points, vendors)
+    print(f"depth fitted on all {len(vendors)} vendors: {on_all['search_k']} (score {score(on_all, vendors):.4f})")
+    print(f"{'held out':<14}{'depth':>7}" + "".join(f"{k:>20}" for k in TARGETS))
+    held = {k: [] for k in TARGETS}
+    for vendor in vendors:
+        chosen = deepest_needed(points, [v for v in vendors if v != vendor])
+        row = chosen["vendors"][vendor]
+        for k in TARGETS:
+            held[k].append(row[k])
+        print(f"{vendor:<14}{chosen['search_k']:>7}" + "".join(f"{row[k]:>20}" for k in TARGETS))
+    print(f"{'mean':<21}" + "".join(f"{statistics.fmean(held[k]):>20.3f}" for k in TARGETS))
 
 
 def score(point: dict, vendors: list[str]) -> float:
@@ -92,17 +140,27 @@ def report(points: list[dict]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("step", choices=["grid", "fit", "report"])
+    parser.add_argument("step", choices=["depth", "grid", "fit", "report"])
     args = parser.parse_args()
+    if args.step == "depth":
+        depths = run_depths()
+        DEPTH_FILE.write_text(json.dumps(depths, indent=1) + "\n", encoding="utf-8")
+        chosen = deepest_needed(depths, sorted(depths[0]["vendors"]))
+        model = fitted().model_copy(update={"search_k": chosen["search_k"]})
+        MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
+        report_depths(depths)
+        return
     if args.step == "grid":
         GRID_FILE.write_text(json.dumps(run_grid(), indent=1) + "\n", encoding="utf-8")
     points = json.loads(GRID_FILE.read_text(encoding="utf-8"))
     if args.step == "fit":
         vendors = sorted(points[0]["vendors"])
         chosen = best(points, vendors)
-        model = ExtractiveModel(floor=chosen["floor"], band=chosen["band"], status_band=chosen["status_band"],
-                                fitted_on=vendors)
+        model = ExtractiveModel(search_k=fitted().search_k, floor=chosen["floor"], band=chosen["band"],
+                                status_band=chosen["status_band"], fitted_on=vendors)
         MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
+    if args.step == "report" and DEPTH_FILE.is_file():
+        report_depths(json.loads(DEPTH_FILE.read_text(encoding="utf-8")))
     report(points)
 
 

@@ -8,7 +8,8 @@ send-or-review model (`bench/gate.py`). Each script reports its own step leave-o
 but the later steps' held-out figures are measured on answers given with the earlier steps
 fitted on every vendor, the held-out one too. Here, for each vendor in turn:
 
-1. the floor and bands are the grid point best on the other vendors (`eval/extractive_grid.json`);
+1. the search depth is the one best on the other vendors (`eval/search_depth.json`), and the
+   floor and bands the grid point best on them (`eval/extractive_grid.json`);
 2. the wording is chosen on the other vendors' answers (the minimum gain itself chosen
    leave-one-vendor-out among them, as `bench/cues.py fit` does);
 3. every set is answered again with those two (`RFPBOT_EXTRACTIVE_FILE`, `RFPBOT_CUES_FILE`);
@@ -51,15 +52,16 @@ def _answers(floor_and_bands: ExtractiveModel, wording: cues.CueLists) -> dict[s
         model, lists = Path(tmp) / "extractive.json", Path(tmp) / "cues.json"
         model.write_text(floor_and_bands.model_dump_json())
         lists.write_text(wording.model_dump_json())
-        return evaluate_all(extra_env={FILE_VARIABLE: str(model), CUES_VARIABLE: str(lists)})
+        return evaluate_all(extra_env={FILE_VARIABLE: str(model), CUES_VARIABLE: str(lists)},
+                            without=(extractive.DEPTH_VARIABLE,))
 
 
-def held_out(vendor: str, points: list[dict], rows: list[dict]) -> dict:
+def held_out(vendor: str, depths: list[dict], points: list[dict], rows: list[dict]) -> dict:
     """`vendor`'s figures with every fitted part chosen on the other vendors."""
     others = sorted(v for v in points[0]["vendors"] if v != vendor)
-    point = extractive.best(points, others)
-    reports = _answers(ExtractiveModel(floor=point["floor"], band=point["band"], status_band=point["status_band"]),
-                       _wording(rows, vendor))
+    depth, point = extractive.deepest_needed(depths, others)["search_k"], extractive.best(points, others)
+    reports = _answers(ExtractiveModel(search_k=depth, floor=point["floor"], band=point["band"],
+                                       status_band=point["status_band"]), _wording(rows, vendor))
     answered = [r for v, report in reports.items() for r in gate.answer_rows(v, report)]
     train = [r for r in answered if r["vendor"] != vendor]
     test = [r for r in answered if r["vendor"] == vendor]
@@ -67,7 +69,7 @@ def held_out(vendor: str, points: list[dict], rows: list[dict]) -> dict:
     scores = gate._scores(test, gate._probabilities(model, test), threshold)
     quality = figures(reports[vendor]["per_question"], reports[vendor]["grounding_rate"])
     return {**scores, "source_recall": quality["source_recall"], "abstention": quality["abstention"],
-            "point": [point["floor"], point["band"], point["status_band"]]}
+            "point": [depth, point["floor"], point["band"], point["status_band"]]}
 
 
 def main() -> None:
@@ -75,12 +77,14 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     points = json.loads(extractive.GRID_FILE.read_text(encoding="utf-8"))
+    depths = json.loads(extractive.DEPTH_FILE.read_text(encoding="utf-8"))
     rows = cues._load()
-    table = {vendor: held_out(vendor, points, rows) for vendor in sorted(points[0]["vendors"])}
+    table = {vendor: held_out(vendor, depths, points, rows) for vendor in sorted(points[0]["vendors"])}
     if args.json:
         print(json.dumps(table, indent=2))
         return
-    print("nested leave-one-vendor-out: floor and bands, wording and send-or-review model all chosen without the vendor")
+    print("nested leave-one-vendor-out: search depth, floor and bands, wording and send-or-review model all chosen "
+          "without the vendor")
     print(f"  {'vendor':<13}{'sent':>6}{'share':>7}{'precision':>10}{'FS-unans':>9}{'status(ans)':>12}"
           f"{'recall':>8}{'abstain':>8}")
     for vendor, s in table.items():

@@ -132,3 +132,40 @@ async def test_yes_or_no_opens_an_answer_only_when_it_is_sure_enough_to_send_alo
     assert reviewed.escalated and reviewed.synthesis.compliance_status == "Fully Supported"
     assert reviewed.synthesis.answer.startswith("The documentation says: ")
     assert reviewed.synthesis.answer.removeprefix("The documentation says: ") == sent.synthesis.answer.removeprefix("Yes. ")
+
+
+_PASSWORD_POLICY = "# Password policy\n\n" + "\n\n".join(
+    f"## Password rule {n}\n\nPassword rule {n} for user passwords: passwords {what}. The policy never lets a "
+    f"user store a password hint. User passwords that break password rule {n} are refused."
+    for n, what in enumerate(["need twelve characters", "may contain spaces", "are checked against breaches",
+                              "may be pasted", "never expire by force", "are not hinted", "may be shown",
+                              "differ from the user name", "need no special characters", "are rate limited",
+                              "are compared in constant time", "are never emailed"], start=1))
+_PRIVACY = """# Privacy
+
+## Data location
+
+Customer data is kept on servers in the European Union.
+
+## Integrity and confidentiality
+
+The service takes technical measures for the integrity and confidentiality of customer data: all traffic
+uses TLS 1.2 or higher, data at rest is encrypted with AES-256, and backups are taken daily and kept
+encrypted in a second region. The service uses salted bcrypt to ensure passwords are stored securely.
+
+## Breach notice
+
+Customers are told of a breach within 72 hours.
+"""
+
+
+async def test_a_long_page_on_the_subject_does_not_hide_the_one_sentence_that_answers(tmp_path, index):
+    # Twelve sections on password rules fill the first chunks of every search (up to a depth of
+    # 12 here); the answer is one sentence on another page. The fitted search depth reads past them.
+    from tests.documents import pipeline_over
+
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"password-policy.md": _PASSWORD_POLICY,
+                                                              "privacy.md": _PRIVACY})
+    result = await pipeline.run("How are user passwords stored?")
+    cited = {c.source_path: c.quote for c in result.synthesis.citations if c.is_evidence}
+    assert "bcrypt" in cited.get("privacy.md", ""), result.synthesis.answer

@@ -32,10 +32,11 @@ from common import sentences
 from retrieval import Embedder
 
 from ..text.grounding import Passage, passages, strip_markers
-from ..text.terms import is_yes_no, key_terms, matches, mentioned, together
+from ..text.terms import coverage, is_yes_no, key_terms, matches, mentioned, together
 
 RELEVANT = 0.40
 CONFIDENT = 0.52
+NAMED_BONUS = 0.1
 SUPPORTED = 0.50
 FACET_COVERED = 0.33
 SEMANTIC_WEIGHT = 0.5
@@ -156,6 +157,13 @@ class Scorer:
         rare = [t for t in terms if self.idf(t) >= weights[len(weights) // 2]]
         present = set(key_terms(together(quotes)))
         return len(rare), [t for t in rare if not matches(t, present)]
+
+
+def named_credit(named: list[str], passage: Passage) -> float:
+    """What naming the question's specific names (its cloud, product, standard: `product_terms`)
+    adds to a passage's relevance when passages are ranked: between close passages, the one on
+    "Google Cloud KMS" answers "…and on GCP?"."""
+    return NAMED_BONUS * coverage(named, passage.about) if named else 0.0
 
 
 @functools.lru_cache(maxsize=4096)
