@@ -9,12 +9,7 @@ from dataclasses import dataclass, field
 from retrieval import SearchHit
 
 from .context import RunContext
-from .contracts import (
-    ClassificationResult,
-    QueryPlanResult,
-    ResearchResult,
-    ResearchSource,
-)
+from .contracts import ClassificationResult, QueryPlanResult, ResearchResult, ResearchSource
 from .extractive import fitted
 from .llm.interface import Usage
 from .text.terms import coverage, key_terms, missing_words, together

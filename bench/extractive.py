@@ -38,10 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
+from agents.extractive import FILE_VARIABLE, MODEL_FILE, ExtractiveModel, fitted  # noqa: E402
 from _devsets import ROOT, evaluate_all  # noqa: E402
 from eval_dev import figures  # noqa: E402
-
-from agents.extractive import FILE_VARIABLE, MODEL_FILE, ExtractiveModel, fitted  # noqa: E402
 
 GRID_FILE = ROOT / "eval" / "extractive_grid.json"
 DEPTH_FILE = ROOT / "eval" / "search_depth.json"
@@ -88,7 +87,7 @@ def run_depths() -> list[dict]:
     return points
 
 
-def deepest_needed(points: list[dict], vendors: list[str]) -> dict:
+def best_depth(points: list[dict], vendors: list[str]) -> dict:
     """The depth scoring highest on `vendors` (ties: the shallower)."""
     return max(points, key=lambda p: (round(score(p, vendors), 6), -p["search_k"]))
 
@@ -96,12 +95,12 @@ def deepest_needed(points: list[dict], vendors: list[str]) -> dict:
 def report_depths(points: list[dict]) -> None:
     """Leave-one-vendor-out: each vendor at the depth chosen on the others."""
     vendors = sorted(points[0]["vendors"])
-    on_all = deepest_needed(points, vendors)
+    on_all = best_depth(points, vendors)
     print(f"depth fitted on all {len(vendors)} vendors: {on_all['search_k']} (score {score(on_all, vendors):.4f})")
     print(f"{'held out':<14}{'depth':>7}" + "".join(f"{k:>20}" for k in TARGETS))
     held = {k: [] for k in TARGETS}
     for vendor in vendors:
-        chosen = deepest_needed(points, [v for v in vendors if v != vendor])
+        chosen = best_depth(points, [v for v in vendors if v != vendor])
         row = chosen["vendors"][vendor]
         for k in TARGETS:
             held[k].append(row[k])
@@ -145,7 +144,7 @@ def main() -> None:
     if args.step == "depth":
         depths = run_depths()
         DEPTH_FILE.write_text(json.dumps(depths, indent=1) + "\n", encoding="utf-8")
-        chosen = deepest_needed(depths, sorted(depths[0]["vendors"]))
+        chosen = best_depth(depths, sorted(depths[0]["vendors"]))
         model = fitted().model_copy(update={"search_k": chosen["search_k"]})
         MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
         report_depths(depths)

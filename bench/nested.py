@@ -59,7 +59,7 @@ def _answers(floor_and_bands: ExtractiveModel, wording: cues.CueLists) -> dict[s
 def held_out(vendor: str, depths: list[dict], points: list[dict], rows: list[dict]) -> dict:
     """`vendor`'s figures with every fitted part chosen on the other vendors."""
     others = sorted(v for v in points[0]["vendors"] if v != vendor)
-    depth, point = extractive.deepest_needed(depths, others)["search_k"], extractive.best(points, others)
+    depth, point = extractive.best_depth(depths, others)["search_k"], extractive.best(points, others)
     reports = _answers(ExtractiveModel(search_k=depth, floor=point["floor"], band=point["band"],
                                        status_band=point["status_band"]), _wording(rows, vendor))
     answered = [r for v, report in reports.items() for r in gate.answer_rows(v, report)]

@@ -33,7 +33,7 @@ def test_the_shipped_search_depth_is_what_the_stored_sweep_gives_on_every_develo
     depths = json.loads(script.DEPTH_FILE.read_text(encoding="utf-8"))
     vendors = sorted(depths[0]["vendors"])
     assert set(vendors) == set(fitted().fitted_on)
-    assert script.deepest_needed(depths, vendors)["search_k"] == fitted().search_k
+    assert script.best_depth(depths, vendors)["search_k"] == fitted().search_k
 
 
 def test_of_two_depths_that_score_alike_the_shallower_is_chosen(monkeypatch):
@@ -41,8 +41,8 @@ def test_of_two_depths_that_score_alike_the_shallower_is_chosen(monkeypatch):
     figures = {"status_answerable": 0.8, "source_recall": 0.9, "abstention": 1.0}
     deep, shallow = ({"search_k": k, "vendors": {"a": figures}} for k in (24, 16))
     better = {"search_k": 32, "vendors": {"a": {**figures, "source_recall": 0.95}}}
-    assert script.deepest_needed([deep, shallow], ["a"]) is shallow
-    assert script.deepest_needed([deep, shallow, better], ["a"]) is better
+    assert script.best_depth([deep, shallow], ["a"]) is shallow
+    assert script.best_depth([deep, shallow, better], ["a"]) is better
 
 
 def test_a_point_that_loses_status_on_every_vendor_scores_lower(monkeypatch):

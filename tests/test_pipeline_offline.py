@@ -9,6 +9,7 @@ from agents.judging.gate import load as load_gate
 from agents.pipeline import Pipeline
 from agents.text.grounding import occurs_in
 from tests.conftest import QUESTIONS
+from tests.documents import pipeline_over
 from tests.slack_harness import REVIEW_THRESHOLD
 
 
@@ -162,8 +163,6 @@ Customers are told of a breach within 72 hours.
 async def test_a_long_page_on_the_subject_does_not_hide_the_one_sentence_that_answers(tmp_path, index):
     # Twelve sections on password rules fill the first chunks of every search (up to a depth of
     # 12 here); the answer is one sentence on another page. The fitted search depth reads past them.
-    from tests.documents import pipeline_over
-
     pipeline = await pipeline_over(tmp_path / "docs", index, {"password-policy.md": _PASSWORD_POLICY,
                                                               "privacy.md": _PRIVACY})
     result = await pipeline.run("How are user passwords stored?")
