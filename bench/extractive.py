@@ -34,6 +34,7 @@ import json
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
@@ -97,15 +98,7 @@ def report_depths(points: list[dict]) -> None:
     vendors = sorted(points[0]["vendors"])
     on_all = best_depth(points, vendors)
     print(f"depth fitted on all {len(vendors)} vendors: {on_all['search_k']} (score {score(on_all, vendors):.4f})")
-    print(f"{'held out':<14}{'depth':>7}" + "".join(f"{k:>20}" for k in TARGETS))
-    held = {k: [] for k in TARGETS}
-    for vendor in vendors:
-        chosen = best_depth(points, [v for v in vendors if v != vendor])
-        row = chosen["vendors"][vendor]
-        for k in TARGETS:
-            held[k].append(row[k])
-        print(f"{vendor:<14}{chosen['search_k']:>7}" + "".join(f"{row[k]:>20}" for k in TARGETS))
-    print(f"{'mean':<21}" + "".join(f"{statistics.fmean(held[k]):>20.3f}" for k in TARGETS))
+    _held_out_table(points, best_depth, ("search_k",))
 
 
 def score(point: dict, vendors: list[str]) -> float:
@@ -125,16 +118,26 @@ def report(points: list[dict]) -> None:
     on_all = best(points, vendors)
     print(f"fitted on all {len(vendors)} vendors: floor {on_all['floor']}, band {on_all['band']}, "
           f"status band {on_all['status_band']} (score {score(on_all, vendors):.4f})")
-    print(f"{'held out':<14}{'floor':>7}{'band':>7}{'status':>7}" + "".join(f"{k:>20}" for k in TARGETS))
-    held = {k: [] for k in TARGETS}
+    _held_out_table(points, best, ("floor", "band", "status_band"))
+
+
+_LABELS = {"search_k": "depth", "floor": "floor", "band": "band", "status_band": "status"}
+
+
+def _held_out_table(points: list[dict], choose: Callable[[list[dict], list[str]], dict],
+                    fitted: tuple[str, ...]) -> None:
+    """Each vendor's figures at the point `choose` picks on the other vendors (its `fitted` numbers
+    shown), and their mean."""
+    vendors = sorted(points[0]["vendors"])
+    print(f"{'held out':<14}" + "".join(f"{_LABELS[f]:>7}" for f in fitted) + "".join(f"{k:>20}" for k in TARGETS))
+    held: dict[str, list[float]] = {k: [] for k in TARGETS}
     for vendor in vendors:
-        chosen = best(points, [v for v in vendors if v != vendor])
+        chosen = choose(points, [v for v in vendors if v != vendor])
         row = chosen["vendors"][vendor]
         for k in TARGETS:
             held[k].append(row[k])
-        print(f"{vendor:<14}{chosen['floor']:>7}{chosen['band']:>7}{chosen['status_band']:>7}"
-              + "".join(f"{row[k]:>20}" for k in TARGETS))
-    print(f"{'mean':<35}" + "".join(f"{statistics.fmean(held[k]):>20.3f}" for k in TARGETS))
+        print(f"{vendor:<14}" + "".join(f"{chosen[f]:>7}" for f in fitted) + "".join(f"{row[k]:>20}" for k in TARGETS))
+    print(f"{'mean':<{14 + 7 * len(fitted)}}" + "".join(f"{statistics.fmean(held[k]):>20.3f}" for k in TARGETS))
 
 
 def main() -> None:
