@@ -207,6 +207,13 @@ class AnswerSignals(BaseModel):
     uncited: float = 0.0
 
     @property
+    def subject_spoken_of(self) -> float:
+        """The share of the question's terms the documents use, when they hold every name it asks about
+        (0 when one is missing): an abstention on a subject the documents speak of, in other words, is the
+        doubtful kind; a missing name settles the question whatever the other words."""
+        return self.terms_in_documents * (1 - self.names_absent)
+
+    @property
     def universal_fully(self) -> float:
         """1 when a question about all, every, any or each is answered "Fully Supported": the quote must then
         hold for every case, which a passage that shares the question's words often does not."""
