@@ -14,7 +14,8 @@ The signals do not depend on the model, so collecting once is enough.
 pooled rows. The threshold is the lowest probability at which answers sent unreviewed
 were right at least 96 % of the time (TARGET), measured on out-of-fold probabilities (ten
 different splits into five folds of questions, pooled; each answer scored by models
-fitted without it). The figures printed are leave-one-vendor-out: for each vendor,
+fitted without it), and above every "Fully Supported" on an unanswerable question there (the
+zero asked). The figures printed are leave-one-vendor-out: for each vendor,
 models *and* threshold are fitted on the others only, then that vendor is scored.
 
 `collect --embedder minilm --data FILE` answers the sets with all-MiniLM-L6-v2 as the
@@ -146,11 +147,28 @@ def choose_threshold(probs: list[float], right: list[bool], target: float = TARG
 def _threshold_for(rows: list[dict]) -> float:
     # Out-of-fold probabilities of REPEATS different fold splits, pooled: with a few dozen answers near
     # the top, one split's threshold moves with which fold each answer happened to fall in.
-    probs = [p for seed in range(REPEATS) for p in _out_of_fold(rows, seed)]
+    runs = [_out_of_fold(rows, seed) for seed in range(REPEATS)]
+    probs = [p for run in runs for p in run]
     rights = [r["right"] for r in rows] * REPEATS
     # A draft the audit blocks goes to a reviewer whatever its probability: only the others can be sent.
     kept = [(p, ok) for p, ok, r in zip(probs, rights, rows * REPEATS) if _sendable(r)]
-    return choose_threshold([p for p, _ in kept], [ok for _, ok in kept])
+    precise = choose_threshold([p for p, _ in kept], [ok for _, ok in kept])
+    return max(precise, _above_fully_unanswerable(rows, runs))
+
+
+def _above_fully_unanswerable(rows: list[dict], runs: list[list[float]]) -> float:
+    """Just above the highest out-of-fold probability (its mean over the splits) of a "Fully Supported"
+    on a question the documents do not answer: the zero asked is kept, like the precision, on answers
+    the model had not seen. (Fly.io's "Can customers bring their own keys…?", answered Fully from "…is
+    encrypted with LUKS", came out at 0.873 with the model fitted on all eight, over a threshold of 0.870
+    chosen for precision alone.)"""
+    means = np.mean(runs, axis=0)
+    wrong = [m for m, r in zip(means, rows) if _sendable(r) and _fully_unanswerable(r)]
+    return float(max(wrong)) + 1e-4 if wrong else 0.0
+
+
+def _fully_unanswerable(row: dict) -> bool:
+    return not row["answerable"] and row["status"] == "Fully Supported"
 
 
 def _sendable(row: dict) -> bool:
@@ -160,7 +178,7 @@ def _sendable(row: dict) -> bool:
 
 def _scores(rows: list[dict], probs: list[float], threshold: float) -> dict:
     sent = [r for r, p in zip(rows, probs) if p >= threshold and _sendable(r)]
-    unanswerable_fully = sum(1 for r in sent if not r["answerable"] and r["status"] == "Fully Supported")
+    unanswerable_fully = sum(1 for r in sent if _fully_unanswerable(r))
     answerable = [r for r in rows if r["answerable"]]
     return {"questions": len(rows), "sent": len(sent), "right": sum(r["right"] for r in sent),
             "share_sent": round(len(sent) / len(rows), 3),

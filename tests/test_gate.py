@@ -39,7 +39,7 @@ async def test_the_audit_measures_what_the_documents_searched_say_of_the_questio
     await ingest([ROOT / "eval" / "temporal" / "corpus"], index)
     pipeline = Pipeline(index)
     fedramp = await pipeline.run("Does the cloud service hold a FedRAMP authorization?")
-    spoken_of = await pipeline.run("Do you engage an independent firm to penetration test the platform at least once a year?")
+    spoken_of = await pipeline.run("Is one tenant prevented from degrading the performance of another tenant's workloads?")
     measured = {run.question: run.critic_feedback[-1].signals for run in (fedramp, spoken_of)}
     assert fedramp.synthesis.answer.startswith("No evidence") and measured[fedramp.question].names_absent == 1
     assert spoken_of.synthesis.answer.startswith("No evidence") and measured[spoken_of.question].names_absent == 0
@@ -47,13 +47,13 @@ async def test_the_audit_measures_what_the_documents_searched_say_of_the_questio
     assert spoken_of.synthesis.confidence_score < fedramp.synthesis.confidence_score
 
 
-def test_an_answer_whose_quote_denies_or_speaks_of_the_customer_is_less_sure():
+def test_an_answer_whose_quote_denies_limits_or_fits_less_is_less_sure():
     model = load()
     plain = AnswerSignals(relevance=0.7, fully=1)
     assert model.probability(plain) > model.probability(plain.model_copy(update={"denial_cue": 1}))
-    assert model.probability(plain) > model.probability(plain.model_copy(update={"customer_question": 1}))
+    assert model.probability(plain) > model.probability(plain.model_copy(update={"limit_cue": 1}))
     assert model.probability(plain) > model.probability(plain.model_copy(update={"relevance": 0.4}))
-    assert model.percent(plain) == round(100 * model.probability(plain))
+    assert model.percent(plain) == int(100 * model.probability(plain))
 
 
 def test_the_confidence_shown_is_never_certainty_so_a_threshold_of_100_reviews_everything():

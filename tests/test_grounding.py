@@ -241,6 +241,13 @@ def test_a_period_said_in_words_is_the_same_period():
     assert set(key_terms("reviewed every quarter")) == set(key_terms("reviewed quarterly"))
 
 
+def test_someone_independent_of_the_company_is_a_third_party():
+    assert set(key_terms("an independent firm")) == set(key_terms("a third-party firm"))
+    assert set(key_terms("external auditors")) == set(key_terms("third party auditors"))
+    # Only a party is: "independent of failover" is not.
+    assert "third" not in key_terms("The export process is independent of Namespace failover events")
+
+
 def test_customers_of_named_plans_narrow_a_question_about_every_plan():
     assert restricted_scope("Is 24x7 support available on every plan?",
                             "P0: 24×7 (On Page Service) is offered for Enterprise and Mission Critical accounts."

@@ -7,9 +7,10 @@ found"), whose risk is a passage that did answer after all, and one for answers,
 risk is a passage that fits the words but denies, limits or speaks of someone else.
 Both are fitted by `bench/gate.py` on every development set and stored in
 `agents/judging/gate.json` with the threshold it chose: the lowest probability at which the
-answers sent unreviewed were still right 96 % of the time (or more: a margin over the 95 % asked), on
-probabilities from models that had not seen those answers (ten splits into five folds). The 96 % is a
-choice; the rest is fitted.
+answers sent unreviewed were still right 96 % of the time (or more: a margin over the 95 % asked), and
+above every "Fully Supported" sent on a question the documents do not answer, on probabilities from
+models that had not seen those answers (ten splits into five folds). The 96 % is a choice; the rest is
+fitted.
 """
 
 from __future__ import annotations
@@ -56,9 +57,12 @@ class GateModel(BaseModel):
         return (self.abstention if signals.abstained else self.answer).probability(signals)
 
     def percent(self, signals: AnswerSignals) -> int:
-        """The probability in whole percent, at most 99: the confidence users see. A fitted probability is
-        never certainty, and a threshold of 100 must keep meaning "a reviewer sees every answer"."""
-        return min(99, int(round(100 * self.probability(signals))))
+        """The probability in whole percent, rounded down and at most 99: the confidence users see. A fitted
+        probability is never certainty, and a threshold of 100 must keep meaning "a reviewer sees every
+        answer". Rounded down, a confidence at the threshold in percent (rounded up) is always a
+        probability at the fitted threshold or over it: rounded to the nearest, 86.6 % would show as 87
+        and go out under a threshold of 0.8697."""
+        return min(99, math.floor(100 * self.probability(signals) + 1e-9))
 
     @property
     def threshold_percent(self) -> int:

@@ -80,6 +80,9 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\b(?:MFA|2FA|2SV)\b", "multifactor"), (r"\b(?:two|2)[\s-]?(?:factor|step)\b", "multifactor"),
     (r"\bsign[\s-]on\b", "signon"), (r"\bon[\s-]?boarding\b", "onboarding"),
     (r"\boff[\s-]?boarding\b", "offboarding"),
+    # Someone from outside the company is a third party: "an independent firm", "external auditors".
+    (r"\b(?:independent|external|outside)(?=\s+(?:security\s+)?(?:firms?|compan(?:y|ies)|part(?:y|ies)|auditors?|"
+     r"assessors?|testers?|organi[sz]ations?)\b)", "third party"),
     # A period said in words is the adverb: "once a year" and "yearly" are "annual".
     (r"\b(?:yearly|once a year|every year|each year|per year)\b", "annual"),
     (r"\b(?:every|each|once a|per) quarter\b", "quarterly"))]
