@@ -1,32 +1,39 @@
-"""The small mechanisms users feel: the LLM call limiter, Slack progress throttling, the terminal bar."""
+"""The small mechanisms users feel: the LLM call limiter (aiolimiter, over the real client), Slack progress throttling, the terminal bar."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 
+from aiolimiter import AsyncLimiter
+from pydantic import BaseModel
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.contracts import ProgressEvent
-from agents.llm.interface import RateLimiter
+from agents.llm.interface import Usage
+from agents.llm.openai_client import OpenAILLM, openai_client
 from bot.answering.progress import ProgressMessage
 from cli.terminal import ProgressBar
+from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.slack_server import TOKEN, FakeSlack
 
 
-async def test_rate_limiter_waits_for_the_window_to_free_a_slot():
-    now = [0.0]
-    waited: list[float] = []
+class _Reply(BaseModel):
+    ok: bool
 
-    async def sleep(seconds: float) -> None:
-        waited.append(seconds)
-        now[0] += seconds
 
-    limiter = RateLimiter(per_minute=3, clock=lambda: now[0], sleep=sleep)
-    for _ in range(3):
-        await limiter.acquire()
-        now[0] += 1.0
-    await limiter.acquire()
-    assert waited == [57.0], "the fourth call waits until the first leaves the 60-second window"
+async def test_calls_over_the_rate_wait_for_the_limiter():
+    fake = FakeOpenAI(chat=lambda body: '{"ok": true}')
+    with fake.serve() as server:
+        # Two calls per 0.6 s: two go at once, the third when the bucket has leaked one (0.3 s later).
+        llm = OpenAILLM(openai_client("test-key", server.url + "/v1"), limiter=AsyncLimiter(2, 0.6))
+        replies = await asyncio.gather(*(llm.structured(node="planner", tier="fast", system="s", user="u",
+                                                        output=_Reply, usage=Usage()) for _ in range(3)))
+        await llm.aclose()
+    starts = sorted(call.started for call in fake.calls)
+    assert all(reply.ok for reply in replies) and len(starts) == 3
+    # A lower bound only: a slower machine waits longer, never less.
+    assert starts[2] - starts[0] >= 0.25, "the third call waits for the limiter, the first two do not"
 
 
 async def test_progress_updates_are_throttled():

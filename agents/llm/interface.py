@@ -8,9 +8,6 @@ is configured.
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
@@ -58,31 +55,6 @@ class LLM(Protocol):
     async def aclose(self) -> None:
         """Release connections."""
         ...
-
-
-class RateLimiter:
-    """At most `per_minute` calls in any sliding 60-second window."""
-
-    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic, sleep: Sleep = asyncio.sleep):
-        self._per_minute = per_minute
-        self._stamps: deque[float] = deque()
-        self._lock = asyncio.Lock()
-        self._clock = clock
-        self._sleep = sleep
-
-    async def acquire(self) -> None:
-        """Wait until a call may start, then record it."""
-        async with self._lock:
-            while True:
-                now = self._clock()
-                while self._stamps and now - self._stamps[0] >= 60:
-                    self._stamps.popleft()
-                if len(self._stamps) < self._per_minute:
-                    self._stamps.append(now)
-                    return
-                await self._sleep(60 - (now - self._stamps[0]))
-
-
 
 
 @dataclass

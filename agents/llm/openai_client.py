@@ -20,12 +20,13 @@ import json
 from dataclasses import dataclass
 
 import openai
+from aiolimiter import AsyncLimiter
 from pydantic import BaseModel, Field, ValidationError
 
 from common import HTTP_RETRIES, RetryPolicy
 
 from ..errors import BudgetSpent, InvalidOutput, LLMError, Truncated
-from .interface import M, RateLimiter, ReplyLimits, Sleep, Tier, Usage
+from .interface import M, ReplyLimits, Sleep, Tier, Usage
 from .tokens import TokenMeter, context_size
 
 
@@ -62,6 +63,7 @@ class OpenAILLM:
         timeout: float = 60.0,
         max_concurrency: int = 8,
         calls_per_minute: int = 300,
+        limiter: AsyncLimiter | None = None,
         retry: RetryPolicy | None = None,
         limits: ReplyLimits | None = None,
         temperature: float = 0.0,
@@ -75,7 +77,8 @@ class OpenAILLM:
         self.meter = TokenMeter()
         self._temperature = temperature
         self._slots = asyncio.Semaphore(max_concurrency)
-        self._limiter = RateLimiter(calls_per_minute, sleep=sleep)
+        # aiolimiter's leaky bucket: `calls_per_minute` at once, then one as each 60/calls_per_minute s passes.
+        self._limiter = limiter or AsyncLimiter(calls_per_minute, 60)
         self._retry = retry or HTTP_RETRIES
         self._sleep = sleep
         self.name = f"openai:{fast_model}+{strong_model}"
