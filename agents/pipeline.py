@@ -39,7 +39,7 @@ from .routing import SIMPLE_OFFLINE, route_of
 from .synthesis import synthesize
 from .text.grounding import passages
 from .text.prose import unsettled
-from .text.terms import key_terms, together
+from .text.terms import key_terms, together, with_earlier
 
 WARM_UP_QUESTION = "Is customer data encrypted at rest and in transit, and who can access it?"
 
@@ -120,7 +120,7 @@ class Pipeline:
                     asked = focus(result.translation.question if result.translation else asked)
                     self._route(ctx, result, asked, follow_up=bool(context))
                     if context:
-                        asked = f"{asked} (follow-up to: {redact(cleaned(context.question)).text})"
+                        asked = with_earlier(asked, redact(cleaned(context.question)).text)
                     await self._answer(ctx, result, asked)
                     if result.translation:
                         result.translation.answer = await from_english(ctx, result.synthesis.answer,

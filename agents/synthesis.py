@@ -7,7 +7,7 @@ import difflib
 import re
 from dataclasses import dataclass, replace
 
-from retrieval import Document
+from retrieval import Document, short_cloud_names
 
 from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
@@ -222,11 +222,21 @@ def _deciding(question: str, chosen: list[_Quote]) -> tuple[list[_Quote], list[_
 
 def _denies_name(question: str, quote: _Quote) -> bool:
     # A passage that denies a name of the question outright ("Archival is not supported in Temporal
-    # Cloud") speaks to it, however far its other words are from the question's; a condition ("If SCIM
-    # is not enabled, …") denies nothing.
-    return any(re.search(rf"(?<!\bif )(?<!\bwhen )(?<!\bunless )(?<!\bonce )\b{re.escape(name)}\s+"
-                         rf"(?:is|are|was|were|does|do|will|can)(?:\s+not\b|n[o']t\b)", quote.passage.text, re.I)
-               for name in specific_phrases(question))
+    # Cloud") speaks to it, however far its other words are from the question's; so does one that denies
+    # it for another name the question asks about ("BYOK with Google Cloud KMS is not supported", asked
+    # about BYOK on GCP; asked about BYOK alone, that is a limit). A condition ("If SCIM is not
+    # enabled, …") denies nothing.
+    names = specific_phrases(short_cloud_names(question))
+    text = short_cloud_names(quote.passage.text)
+    for name in names:
+        for denied in re.finditer(rf"(?<!\bif )(?<!\bwhen )(?<!\bunless )(?<!\bonce )\b{re.escape(name)}"
+                                  rf"((?:\s+(?:with|on|in|for|via|through|using)(?:\s+[\w-]+){{1,4}}?)?)\s+"
+                                  rf"(?:is|are|was|were|does|do|will|can)(?:\s+not\b|n[o']t\b)", text, re.I):
+            qualifier = denied.group(1)
+            if not qualifier or any(re.search(rf"\b{re.escape(other)}\b", qualifier, re.I)
+                                    for other in names if other != name):
+                return True
+    return False
 
 
 def _names_more(question: str, quote: _Quote, primary: _Quote) -> bool:

@@ -210,7 +210,9 @@ async def test_follow_up_in_a_thread_uses_the_earlier_question(app, slack):
     await app.settle()
     answers = [m for m in slack.thread("C1", "7000.1") if "confidence" in json.dumps(m.get("blocks", []))]
     assert len(answers) == 2
+    # "What about on GCP?" asks the yes-or-no question again: the page's denial for GCP decides it.
     assert "Google Cloud KMS is not supported" in json.dumps(answers[-1]["blocks"])
+    assert "Not Supported" in json.dumps(answers[-1]["blocks"]) and "Not Supported" not in json.dumps(answers[0]["blocks"])
 
 
 async def test_mention_without_a_question_gets_help(app, slack):

@@ -399,9 +399,23 @@ _YES_NO = re.compile(r"^\W*(?:(?:when|if|once|after|before|during|for|in|on|with
                      + AUXILIARY, re.I)
 
 
+# A short follow-up that leans on the question before it ("What about on GCP?", "And on AWS?").
+_ELLIPTICAL = re.compile(r"^\W*(?:and|also|plus|but|or|what about|how about|same (?:for|on|with))\b", re.I)
+_EARLIER = re.compile(r"\s\(follow-up to: (.+)\)$", re.S)
+
+
+def with_earlier(question: str, earlier: str) -> str:
+    """A follow-up as the engines read it: the question, then the one it follows up on."""
+    return f"{question} (follow-up to: {earlier})"
+
+
 def is_yes_no(question: str) -> bool:
-    """A question that a "Yes." or "No." can open the answer to ("Is …", "Do you …")."""
-    return bool(_YES_NO.match(question))
+    """A question that a "Yes." or "No." can open the answer to ("Is …", "Do you …"), or a short
+    follow-up to one ("What about on GCP?" after "Do you support BYOK?" asks yes or no again)."""
+    if _YES_NO.match(question):
+        return True
+    earlier = _EARLIER.search(question)
+    return bool(earlier and _ELLIPTICAL.match(question) and _YES_NO.match(earlier.group(1)))
 
 
 def is_hedge(sentence: str) -> bool:
