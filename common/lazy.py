@@ -17,7 +17,7 @@ def lazy_exports(package: str, homes: dict[str, str]) -> Callable[[str], object]
         if home is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         # The import statement's machinery, not importlib.import_module: `python -X importtime` (what
-        # tests/test_startup.py reads) sees only the former.
+        # tests/slack/test_startup.py reads) sees only the former.
         __import__(f"{package}.{home}")
         module = sys.modules[f"{package}.{home}"]
         # Every name of that module is set at once: importing it set the package's attribute of the

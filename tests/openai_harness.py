@@ -30,7 +30,7 @@ class Harness:
         llm = OpenAILLM(client, fast_model="fast-model", strong_model="strong-model", timeout=timeout,
                         retry=RetryPolicy(attempts=4, base_delay=0.0), limits=limits, sleep=self._sleep)
         # The critic loop is what most of these tests script, so the model reviews every
-        # question unless a test asks for routing (tests/test_routing.py).
+        # question unless a test asks for routing (tests/answers/test_routing.py).
         config.setdefault("route_simple", False)
         return Pipeline(self.index, llm, PipelineConfig(**config))
 

@@ -46,6 +46,14 @@ def test_every_package_of_the_source_has_its_layer():
     assert packages - {"tests", "bench"} == set(MAY_IMPORT), "a new package needs its place in the layers"
 
 
+def test_no_package_holds_more_than_fifteen_modules():
+    # A room a newcomer can take in at a glance, the tests' packages as much as the source's. (bench/ is
+    # a folder of scripts run by name, not a package.)
+    packages = {path.parent for path in ROOT.glob("*/**/__init__.py") if ".venv" not in path.parts}
+    crowded = {str(p.relative_to(ROOT)): n for p in packages if (n := len(list(p.glob("*.py")))) > 15}
+    assert len(packages) > 20 and not crowded, f"packages with more than 15 modules: {crowded}"
+
+
 def test_no_package_imports_a_layer_it_must_not():
     wrong = []
     for package, allowed in MAY_IMPORT.items():

@@ -4,7 +4,7 @@ wordllama embeds a text as the mean of its tokens' rows in one table. Importing 
 `wordllama` package to do that costs half a second (it loads HTTP, config and
 clustering code we never call) and widens the table to float32 (64 MB). Reading the
 same two files with `safetensors` and `tokenizers` gives the same vectors, bit for bit
-(tests/test_wordllama_embedder.py compares them with the package's own), in a tenth
+(tests/retrieval/test_wordllama_embedder.py compares them with the package's own), in a tenth
 of the time and a quarter of the memory.
 """
 

@@ -10,7 +10,7 @@ from agents.judging.gate import load
 from agents.pipeline import Pipeline
 from retrieval import ingest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_model_was_fitted_on_every_development_set_of_ours():

@@ -18,7 +18,7 @@ import pytest
 from agents.text.grounding import answer_sentences, strip_markers
 from cli.main import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SETS = sorted(p for base in (ROOT / "eval", ROOT.parent / "shared" / "eval") for p in base.glob("*")
               if (p / "corpus").is_dir() and (p / "questions.csv").is_file())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from retrieval import EmbeddedIndex, ingest
-from tests.test_slack_app import UNANSWERABLE, answer_of, button_value
+from tests.slack.test_slack_app import UNANSWERABLE, answer_of, button_value
 
 WIDGETS = """---
 title: Widget vault

@@ -4,7 +4,7 @@ the audit still stops what it must."""
 from __future__ import annotations
 
 from agents.routing import route_of
-from tests.test_pipeline_openai import _fabricated
+from tests.model.test_pipeline_openai import _fabricated
 
 SIMPLE = "Do you support automated user provisioning with SCIM?"
 

@@ -14,7 +14,7 @@ from cli.render_text import answer_text
 from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.scripted_model import ScriptedModel
 from tests.slack_harness import start_app
-from tests.test_slack_app import answer_of
+from tests.slack.test_slack_app import answer_of
 
 GERMAN = "Unterstützen Sie die automatische Benutzerbereitstellung mit SCIM?"
 ENGLISH = "Do you support automated user provisioning with SCIM?"

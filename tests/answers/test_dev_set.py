@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cli.main import main
 
-KB = Path(__file__).resolve().parents[1] / "examples"
+KB = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _eval(corpus: Path, questions: Path, capsys) -> dict:

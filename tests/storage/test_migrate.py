@@ -13,7 +13,7 @@ from storage import (BatchJob, BatchRow, BatchStore, ChannelSettingsStore, Feedb
                      broken_link, connect)
 from storage.schema import MIGRATIONS
 from storage.store import now
-from tests.test_storage_contract import _answered
+from tests.storage.test_storage_contract import _answered
 
 
 async def _installation(path) -> dict[str, object]:

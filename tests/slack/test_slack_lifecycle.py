@@ -20,7 +20,7 @@ from tests.fakes.openai_server import FakeOpenAI, Fault
 from tests.fakes.scripted_model import ScriptedModel
 from tests.fakes.slack_server import SlackFault
 from tests.slack_harness import start_app
-from tests.test_slack_app import UNANSWERABLE, answer_of, button_value
+from tests.slack.test_slack_app import UNANSWERABLE, answer_of, button_value
 
 
 async def test_pending_review_survives_a_restart(slack, kb_index, embedder, tmp_path):

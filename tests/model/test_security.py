@@ -21,7 +21,7 @@ from storage import broken_link
 from tests.documents import PII
 from tests.fakes.slack_requests import SIGNING_SECRET, signature
 from tests.slack_harness import app_settings, start_app
-from tests.test_slack_app import UNANSWERABLE, answer_of, ask_escalated, button_value
+from tests.slack.test_slack_app import UNANSWERABLE, answer_of, ask_escalated, button_value
 
 
 @pytest.fixture

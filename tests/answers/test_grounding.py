@@ -11,8 +11,8 @@ from agents.rules.narrowing import restricted_scope
 from agents.text.grounding import answer_sentences, cited_numbers, occurs_in, passages, split_sentences, strip_markers
 from agents.text.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, key_terms, stem, unsupported_phrases
 
-DEV_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "sourcegraph" / "corpus"
-KB = Path(__file__).resolve().parents[1] / "examples" / "kb"
+DEV_CORPUS = Path(__file__).resolve().parents[3] / "shared" / "eval" / "sourcegraph" / "corpus"
+KB = Path(__file__).resolve().parents[2] / "examples" / "kb"
 
 DOC = """# Incident response
 
@@ -166,7 +166,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
     # or quotes, passages and the claims the audit checks would move.
     from common.text import _segmenter
 
-    roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[1] / "eval"]
+    roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[2] / "eval"]
     paragraphs = {" ".join(line.split()) for root in roots if root.is_dir()
                   for path in root.rglob("*") if path.is_file() and path.suffix in (".md", ".mdx", ".html", ".txt")
                   for line in path.read_text(encoding="utf-8", errors="replace").splitlines()}
@@ -183,7 +183,7 @@ def test_key_terms_of_texts_put_together_are_those_of_the_whole_on_every_develop
     # must find the terms the whole text gives, or relevance and support would move.
     from agents.text.terms import _paragraph_terms, together
 
-    roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[1] / "eval"]
+    roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[2] / "eval"]
     documents = [path.read_text(encoding="utf-8", errors="replace") for root in roots if root.is_dir()
                  for path in root.rglob("*") if path.is_file() and path.suffix in (".md", ".mdx", ".html", ".txt")]
     assert len(documents) > 80  # about 96: examples/kb and four vendors

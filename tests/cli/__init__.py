@@ -1,0 +1,1 @@
+"""The command line: asking, evaluating, questionnaires and the answer library."""

@@ -1,0 +1,1 @@
+"""The Slack app over real HTTP against a fake Slack, and the serving process."""
