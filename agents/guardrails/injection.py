@@ -30,7 +30,10 @@ _ADDRESSING = [
 # What only a bot's answer contains: a passage using it is addressed to the bot, not to readers.
 _ANSWER_FORMAT = [
     r"\b(?:answer|respond|reply|mark|rate|classify|report|say)\b[^.?!\n]{0,40}\b(?:Fully|Partially)\s+Supported\b",
-    r"\bcompliance[_ ]status\b|\bconfidence(?:[_ ]score)?\s*(?:[:=]|of|is)\s*\d{2,3}\b|\bverdict\s*[:=]\s*(?:PASS|REVISE|FAIL)\b",
+    # The answer's field names, or a status given a value: "a report that details our compliance status" is
+    # a SOC 2 page talking to its readers.
+    r"\bcompliance_status\b|\bcompliance\s+status\s*[:=]|\bconfidence(?:[_ ]score)?\s*(?:[:=]|of|is)\s*\d{2,3}\b|"
+    r"\bverdict\s*[:=]\s*(?:PASS|REVISE|FAIL)\b",
     # A model told what to do, not a product feature described ("AI features … should not be enabled").
     r"\b(?:AI|assistant|chatbot|language model|LLM|bot)s?\s+(?:reading|processing|answering|parsing|summari[sz]ing|"
     r"that\s+reads?|which\s+reads?|who\s+reads?)\b[^.?!\n]{0,40}\b(?:must|should|shall|always|never)\b",
