@@ -10,7 +10,8 @@ fitted here, on every development set's answers as `bench/gate.py collect` store
 (`eval/gate_data.jsonl`: the question, the quotes cited as evidence, the facets left
 without evidence). The fit starts from the prior (the hand-written lists) and makes one
 change at a time, adding a candidate or dropping a prior phrase, while the best change
-puts at least MIN_GAIN more statuses right; MIN_GAIN is chosen leave-one-vendor-out.
+puts at least MIN_GAIN more statuses right; MIN_GAIN is chosen leave-one-vendor-out, the largest
+within one standard error of the best (`best_gain`).
 
 The status is recomputed from the stored quotes (`status_from`) as the engine reads them: a
 denial from the cited passages whose denial counts (a yes/no question's best passage and those
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,13 +155,17 @@ def held_out_by_gain(answers: list[_Answer]) -> dict[int, dict[str, tuple[int, i
 
 
 def best_gain(tables: dict[int, dict[str, tuple[int, int]]]) -> int:
-    """The MIN_GAIN with the most statuses right held out (ties: the smaller gain, GAINS being in order)."""
-    best, best_right = KEEP_PRIOR, -1
-    for gain, table in tables.items():
-        right = sum(r for r, _ in table.values())
-        if right > best_right:
-            best, best_right = gain, right
-    return best
+    """The largest MIN_GAIN (the fewest changes to the prior) whose held-out statuses right are within one
+    standard error of the best gain's: a difference smaller than that is noise, and every phrase added
+    moves the audit's denial and limit signals too. (On nine sets *g* = 1 held out 214 of 271 against
+    212 for every other choice, adding "not" and "without" as denials and dropping five limits; the
+    send-or-review model fitted on those signals sent 24.5 % held out at 0.947, against 28.6 % at 0.945
+    on the lists before.)"""
+    totals = {gain: (sum(r for r, _ in table.values()), sum(n for _, n in table.values())) for gain, table in tables.items()}
+    best_right, answered = max(totals.values())
+    share = best_right / answered if answered else 0.0
+    error = math.sqrt(share * (1 - share) / answered) * answered if answered else 0.0
+    return max(gain for gain, (right, _) in totals.items() if right >= best_right - error)
 
 
 def fit() -> None:

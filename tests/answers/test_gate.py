@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents.contracts import AnswerSignals
-from agents.judging.gate import load
+from agents.judging.gate import Logistic, load
 from agents.pipeline import Pipeline
 from retrieval import ingest
 
@@ -57,8 +57,8 @@ def test_an_answer_whose_quote_denies_limits_or_fits_less_is_less_sure():
 
 
 def test_the_confidence_shown_is_never_certainty_so_a_threshold_of_100_reviews_everything():
-    model = load()
-    # A passage that fits the question perfectly, narrowed by the audit on an "every" question: as sure as
-    # the model gets.
-    sure = AnswerSignals(relevance=1.0, universal_question=1, partially=1)
-    assert model.probability(sure) > 0.995 and model.percent(sure) == 99
+    # A model as sure as any fit could make it: its probability rounds to 100, its confidence does not.
+    certain = Logistic(features=["relevance"], mean=[0.5], scale=[0.1], coef=[5.0], intercept=10.0)
+    model = load().model_copy(update={"answer": certain})
+    signals = AnswerSignals(relevance=1.0, fully=1)
+    assert model.probability(signals) > 0.9999 and model.percent(signals) == 99
