@@ -12,10 +12,10 @@ import re
 from common import clip
 
 from ..contracts import EarlierQuote, EarlierTurn, PipelineResult
-from ..text.terms import CLOUD_STEMS, key_terms
+from ..text.terms import CLOUD_STEMS, ELLIPTICAL_LEAD, key_terms
 
 _LEADS = re.compile(
-    r"^\W*(?:and|also|plus|but|or|then|so|what about|how about|same (?:for|on|with|question)|what if|"
+    rf"^\W*(?:{ELLIPTICAL_LEAD}|then|so|same question|what if|"
     r"in that case|does (?:it|that|this)|is (?:it|that|this)|are (?:they|those|these)|do (?:they|those)|"
     r"can (?:it|they)|will (?:it|they)|what about it)\b", re.IGNORECASE)
 _POINTING = re.compile(r"\b(?:it|that|this|they|them|those|these|there|same)\b", re.IGNORECASE)

@@ -399,8 +399,10 @@ _YES_NO = re.compile(r"^\W*(?:(?:when|if|once|after|before|during|for|in|on|with
                      + AUXILIARY, re.I)
 
 
-# A short follow-up that leans on the question before it ("What about on GCP?", "And on AWS?").
-_ELLIPTICAL = re.compile(r"^\W*(?:and|also|plus|but|or|what about|how about|same (?:for|on|with))\b", re.I)
+# The openings of a short follow-up that leans on the question before it ("What about on GCP?", "And on
+# AWS?"); `agents.conversation.followup` recognises follow-ups by them too.
+ELLIPTICAL_LEAD = r"and|also|plus|but|or|what about|how about|same (?:for|on|with)"
+_ELLIPTICAL = re.compile(rf"^\W*(?:{ELLIPTICAL_LEAD})\b", re.I)
 _EARLIER = re.compile(r"\s\(follow-up to: (.+)\)$", re.S)
 
 
