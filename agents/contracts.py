@@ -145,6 +145,8 @@ class SynthesisResult(BaseModel):
         "the cited quotes whose denial would make the offline engine's status Not Supported"))
     limiting_quotes: list[str] = Field(default_factory=list, description=(
         "the cited quotes whose limit would make the offline engine's status Partially Supported"))
+    list_heads: list[str] = Field(default_factory=list, description=(
+        "for each deniable quote, the heading or lead its list sits under ('' for prose), read for a denial too"))
 
     _score = field_validator("confidence_score", mode="before")(lambda cls, v: _clamp(v))
 

@@ -52,6 +52,7 @@ class QuestionOutcome(BaseModel):
     facets_missing: list[str] = Field(default_factory=list)
     deniable_quotes: list[str] = Field(default_factory=list, description="the quotes whose denial decides the status")
     limiting_quotes: list[str] = Field(default_factory=list, description="the quotes whose limit decides the status")
+    list_heads: list[str] = Field(default_factory=list, description="the heading or lead each deniable quote's list sits under")
     verdict: str | None
     confidence: int | None
     escalated: bool
@@ -161,6 +162,7 @@ def question_outcome(expected: ExpectedAnswer, result: PipelineResult, read_sour
         quotes=[c.quote for c in s.citations if c.is_evidence] if s else [],
         facets_missing=s.facets_missing if s else [],
         deniable_quotes=s.deniable_quotes if s else [], limiting_quotes=s.limiting_quotes if s else [],
+        list_heads=s.list_heads if s else [],
         confidence=s.confidence_score if s else None, escalated=result.escalated,
         escalation_reason=result.escalation_reason, latency_ms=result.duration_ms, llm_calls=result.llm_calls(),
         tokens=result.tokens(), truncated_replies=sum(t.truncated for t in result.trace), route=result.route,

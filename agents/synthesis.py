@@ -16,7 +16,7 @@ from .judging.facets import facet_coverage
 from .judging.support import CONFIDENT, RELEVANT, Scorer, named_credit
 from .llm.interface import Usage
 from .rules.closed_list import excluded_by
-from .rules.denial import denials
+from .rules.denial import passage_denials
 from .rules.duty import asks_vendor_act, left_to_customer
 from .rules.exclusion import excluded_asked
 from .rules.narrowing import narrowing, restricted_scope
@@ -97,7 +97,8 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         facets_covered=covered, facets_missing=missing,
         reasoning=f"The best passage scores {chosen[0].score:.2f} for relevance (answer at {RELEVANT}, "
                   f"confident at {CONFIDENT}); {why}.",
-        deniable_quotes=[q.passage.quote for q in deniable], limiting_quotes=[q.passage.quote for q in on_point])
+        deniable_quotes=[q.passage.quote for q in deniable], limiting_quotes=[q.passage.quote for q in on_point],
+        list_heads=[q.passage.list_head for q in deniable])
 
 
 def _ranked(question: str, evidence: EvidenceResult, documents: dict[str, Document], scorer: Scorer) -> list[_Quote]:
@@ -187,7 +188,7 @@ def _status(question: str, chosen: list[_Quote], missing: list[str], deniable: l
         excluded = excluded_asked(question, quote.passage.text)
         if excluded and not quote.scope:
             return "Not Supported", f'a passage leaves it out ("{excluded}")'
-        denial = denials(quote.passage.text, question)
+        denial = passage_denials(quote.passage, question)
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial[0].strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None

@@ -62,7 +62,9 @@ def _answer(row: dict, phrases: dict[str, set[str]]) -> _Answer:
     question, quotes = row["question"], row["quotes"]
     # Only the passages whose wording decides the engine's status are read for it (the best one, and
     # those about as close): a "never" in a passage cited as context decides nothing there either.
-    deciding = {"negative": row["deniable_quotes"], "partial": row["limiting_quotes"]}
+    # A list item is read for a denial with the heading or lead its list sits under, as the engine reads it.
+    deciding = {"negative": row["deniable_quotes"] + [h for h in row.get("list_heads", []) if h],
+                "partial": row["limiting_quotes"]}
 
     def hits(kind: str) -> frozenset[str]:
         found = denials if kind == "negative" else new_cues

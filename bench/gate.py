@@ -83,7 +83,8 @@ def answer_rows(vendor: str, report: dict) -> list[dict]:
     return [{"vendor": vendor, "id": o["id"], "expected_status": o["expected_status"], "status": o["status"],
              "answerable": bool(o["expected_sources"]), "right": o["right"], "signals": o["signals"],
              "question": o["question"], "quotes": o["quotes"], "facets_missing": o["facets_missing"],
-             "deniable_quotes": o["deniable_quotes"], "limiting_quotes": o["limiting_quotes"]}
+             "deniable_quotes": o["deniable_quotes"], "limiting_quotes": o["limiting_quotes"],
+             "list_heads": o.get("list_heads", [])}
             for o in report["per_question"] if o["signals"] is not None]
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from retrieval import Document
 
 from ..contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
-from ..rules.denial import denials
+from ..rules.denial import passage_denials
 from ..text.grounding import Passage, answer_sentences, cited_numbers, passage_for
 from ..text.prose import told_from, without_opening
 from ..text.terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,
@@ -56,7 +56,7 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
         not_supported=float(status == "Not Supported"), abstained=float(not evidence),
         yes_no=float(is_yes_no(question)), open_question=float(bool(_OPEN_QUESTION.match(question))),
         limiting_cue=float(any(has_cue(c.quote, PARTIAL_CUES) or has_cue(c.quote, NEGATIVE_CUES) for c in evidence)),
-        denial_cue=float(any(denials(c.quote, question) for c in evidence)),
+        denial_cue=float(any(passage_denials(passage_of(c, documents), question) for c in evidence)),
         limit_cue=float(any(new_cues(c.quote, question, PARTIAL_CUES) for c in evidence)),
         universal_question=float(is_universal(question)),
         customer_question=float(bool(_CUSTOMER.search(question))),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.grounding import Passage
 from ..text.terms import NEGATIVE_CUES, key_terms, new_cues
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
@@ -30,6 +31,14 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         return " " if len(clause) < len(rest) else match.group()
 
     return new_cues(_off_question(_PURPOSE.sub(aside, text), asked), question, cues)
+
+
+def passage_denials(passage: Passage, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
+    """Denials of a passage in its own words, else in the heading or lead its list sits under: under
+    "Prohibited testing and activities", the item "Denial of Service (DoS) testing." is denied, as
+    "Not Supported" above a list denies each of its items."""
+    return denials(passage.text, question, cues) or (denials(passage.list_head, question, cues) if passage.list_head
+                                                     else [])
 
 
 _CLAUSE = re.compile(r"[,;]\s+")

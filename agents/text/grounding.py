@@ -76,11 +76,15 @@ class Passage:
     `quote` is verbatim; `text` is what it says, for analysis (HTML tags dropped);
     `context` is the headings above it, and for a list item the line that introduces
     the list, or for a table row the table's header row: what a terse passage is about.
+    `list_head` is, for a list or one of its items, the heading it sits under and the line
+    that introduces it: what the items are ("Prohibited testing and activities"), where a
+    sentence of prose says that itself.
     """
 
     quote: str
     text: str
     context: str
+    list_head: str = ""
 
     @functools.cached_property
     def about(self) -> str:
@@ -140,6 +144,10 @@ class _PassageBuilder:
 
     def context(self, extra: str = "") -> str:
         return plain(" ".join([h for _, h in self.headings] + ([extra] if extra else [])))
+
+    def list_head(self, lead: str = "") -> str:
+        """The nearest heading and the list's lead (a list passage's own text holds its lead already)."""
+        return plain(" ".join(part for part in (self.headings[-1][1] if self.headings else "", lead) if part))
 
     def feed(self, markdown: MarkdownLine) -> None:
         line = markdown.raw.strip()
@@ -211,7 +219,7 @@ class _PassageBuilder:
         if self.in_list and len(self.group) >= 2:
             quote = normalize_ws(" ".join(self.group))
             if len(quote) <= _MAX_LIST_CHARS:
-                self.out.append(Passage(quote, plain(quote), self.context()))
+                self.out.append(Passage(quote, plain(quote), self.context(), self.list_head()))
         self.in_list, self.group = False, []
 
     def flush(self) -> None:
@@ -228,7 +236,8 @@ class _PassageBuilder:
     def _sentences(self, text: str, item: bool) -> None:
         found = split_sentences(text)
         for sentence in found:
-            self.out.append(Passage(sentence, plain(sentence), self.context(self.lead if item else "")))
+            self.out.append(Passage(sentence, plain(sentence), self.context(self.lead if item else ""),
+                                    self.list_head(self.lead) if item else ""))
         if not item and found:
             self.lead = found[-1]
 

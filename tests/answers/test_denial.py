@@ -5,6 +5,8 @@ no word with the question is about something else."""
 
 from __future__ import annotations
 
+import pytest
+
 from agents.rules.denial import denials
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
@@ -67,3 +69,19 @@ def test_a_negation_in_a_listed_fact_the_question_does_not_ask_about_denies_noth
     assert "are not" in denials(listed, "Are shared accounts permitted on production systems?")
     provider = "As a service provider, Ory does not store, process, or transmit account data."
     assert "does not" in denials(provider, "Do you store or process cardholder account data?")
+
+
+
+@pytest.mark.parametrize(("heading", "status"), [("Prohibited testing and activities", "Not Supported"),
+                                                 ("Permitted testing activities", "Fully Supported")])
+async def test_a_list_item_is_read_with_the_heading_it_sits_under(tmp_path, index, heading, status):
+    """A list item says what it is only with its heading: "Denial of Service (DoS) testing." under
+    "Prohibited testing and activities" answers "is DoS testing allowed?" with no; under "Permitted
+    testing activities", with yes."""
+    page = ("# Security testing\n\n## Targets\n\n- The project's own REST API.\n- The project's own database.\n\n"
+            f"## {heading}\n\n- Denial of Service (DoS) and Distributed Denial of Service testing.\n"
+            "- Request flooding against the shared API gateway.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"testing.md": page})
+    answer = (await pipeline.run("Is denial-of-service testing allowed when customers test their projects?")).synthesis
+    assert answer.compliance_status == status
+    assert any("Denial of Service" in c.quote for c in answer.citations)
