@@ -20,6 +20,7 @@ from .rules.denial import passage_denials
 from .rules.duty import asks_vendor_act, left_to_customer
 from .rules.exclusion import excluded_asked
 from .rules.narrowing import narrowing, restricted_scope
+from .rules.quantity import asks_amount, gives_amount
 from .text.grounding import Passage, occurs_in, passage_for, passages
 from .text.prose import LEAD_IN, distinct, spoken, told
 from .text.terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms, specific_phrases,
@@ -83,6 +84,8 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
     chosen = _once(_with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents),
                                      quotes))
+    if asks_amount(question) and not any(gives_amount(q.passage.text) for q in chosen):
+        return _abstain(question, plan, chosen[:2], [], "the question asks for an amount and no passage found gives one")
     covered, missing = facet_coverage(plan, [q.passage for q in chosen], scorer)
     deniable, on_point = _deciding(question, chosen)
     status, why = _status(question, chosen, missing, deniable, on_point)

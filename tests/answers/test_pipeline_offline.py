@@ -168,3 +168,30 @@ async def test_a_long_page_on_the_subject_does_not_hide_the_one_sentence_that_an
     result = await pipeline.run("How are user passwords stored?")
     cited = {c.source_path: c.quote for c in result.synthesis.citations if c.is_evidence}
     assert "bcrypt" in cited.get("privacy.md", ""), result.synthesis.answer
+
+
+@pytest.mark.parametrize(("retention", "status"), [("", "Not Supported"),
+                                                   ("Activity log entries are kept for 90 days. ", "Fully Supported")])
+async def test_a_question_asking_how_long_is_answered_only_by_a_passage_that_says_how_long(tmp_path, index, retention,
+                                                                                          status):
+    """A passage on the subject that gives no duration does not answer "how long": the answer is "no
+    evidence", with the closest passages for a reviewer, not "Fully Supported" on a description."""
+    page = ("# Activity logs\n\nActivity logs display a chronological list of activities that occur at organization "
+            f"and repository levels. {retention}Owners can view who made each change and when.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"activity-logs.md": page})
+    answer = (await pipeline.run("How long are activity logs available?")).synthesis
+    assert answer.compliance_status == status
+    if status == "Not Supported":
+        assert answer.answer.startswith("No evidence was found") and not any(c.is_evidence for c in answer.citations)
+    else:
+        assert any("90 days" in c.quote for c in answer.citations if c.is_evidence)
+
+
+def test_an_amount_is_read_in_words_too():
+    from agents.rules.quantity import asks_amount, gives_amount
+    assert asks_amount("Within how many hours will you notify us?") and asks_amount("What is the minimum password length?")
+    assert not asks_amount("Do you keep audit logs?")
+    for stated in ("Backups are taken daily.", "Entries are kept until the account is deleted.", "kept for a year",
+                   "reviewed twice a year", "99.9% availability"):
+        assert gives_amount(stated), stated
+    assert not gives_amount("Activity logs display a chronological list of activities.")
