@@ -13,14 +13,13 @@ from .context import RunContext
 from .contracts import Citation, ComplianceStatus, CriticResult, EvidenceResult, QueryPlanResult, SynthesisResult
 from .extractive import fitted
 from .judging.facets import facet_coverage
-from .judging.support import CONFIDENT, RELEVANT, Scorer, named_credit
+from .judging.support import CONFIDENT, RELEVANT, Scorer, asks_for_a_number, named_credit, states_the_number
 from .llm.interface import Usage
 from .rules.closed_list import excluded_by
 from .rules.denial import passage_denials
 from .rules.duty import asks_vendor_act, left_to_customer
 from .rules.exclusion import excluded_asked
 from .rules.narrowing import narrowing, restricted_scope
-from .rules.quantity import asks_amount, gives_amount
 from .text.grounding import Passage, occurs_in, passage_for, passages
 from .text.prose import LEAD_IN, distinct, spoken, told
 from .text.terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms, specific_phrases,
@@ -84,8 +83,12 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
     chosen = _once(_with_restriction(question, _with_scope_limit(_with_facets(top, quotes, plan, scorer), documents),
                                      quotes))
-    if asks_amount(question) and not any(gives_amount(q.passage.text) for q in chosen):
-        return _abstain(question, plan, chosen[:2], [], "the question asks for an amount and no passage found gives one")
+    if asks_for_a_number(question) and not any(states_the_number(question, q.passage.about) for q in chosen):
+        stated = _with_number(question, quotes)
+        if stated is None:
+            return _abstain(question, plan, chosen[:2], [], "the question asks for a number, a period or a version "
+                                                            "and no passage found gives one")
+        chosen = [stated, *chosen][:_MAX_CITATIONS + 1]
     covered, missing = facet_coverage(plan, [q.passage for q in chosen], scorer)
     deniable, on_point = _deciding(question, chosen)
     status, why = _status(question, chosen, missing, deniable, on_point)
@@ -143,6 +146,14 @@ def _with_facets(top: list[_Quote], quotes: list[_Quote], plan: QueryPlanResult,
         if best not in chosen and fit >= RELEVANT:
             chosen.append(best)
     return chosen[: _MAX_CITATIONS + 1]
+
+
+def _with_number(question: str, quotes: list[_Quote]) -> _Quote | None:
+    """For a question asking how long, how often or which version, when the best passages give no such
+    thing: the best passage that does and answers the question (None when none does: the answer is then
+    "no evidence", since a description of the subject says nothing of how long)."""
+    return next((q for q in quotes if q.score >= fitted().floor and states_the_number(question, q.passage.about)),
+                None)
 
 
 def _with_restriction(question: str, chosen: list[_Quote], quotes: list[_Quote]) -> list[_Quote]:
