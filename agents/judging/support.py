@@ -179,7 +179,7 @@ def asks_for_a_number(question: str) -> bool:
     return not is_yes_no(question) and bool(_ASKS_QUANTITY.search(question) or _ASKS_VERSION.search(question))
 
 
-_HAS_VERSION = re.compile(r"\b\d+\.\d+\b|\bv\d", re.I)
+_HAS_VERSION = re.compile(r"(?<![\d.])\d+\.\d+(?!\.?\d)|\b[vV]\d|(?<=[A-Z])v\d")  # "TLSv1.2" too, not "dev2"
 
 
 # "How long are histories kept?" asks how long something stays; "up to 24 hours for a closed Workflow to

@@ -91,3 +91,10 @@ def test_how_long_something_is_kept_is_answered_by_a_period_of_keeping_it():
     assert not states_the_number(question, "Export to cloud object storage (AWS S3 or GCP GCS), enabling audits.")
     assert states_the_number(question, "Closed Workflow histories are retained for 30 days, then deleted.")
     assert states_the_number("How often are backups taken?", "Backups run every 24 hours.")
+
+
+def test_a_version_written_against_its_name_is_a_version():
+    question = "Which TLS protocol versions does your edge proxy accept?"
+    assert states_the_number(question, "The Fly proxy only supports TLSv1.2 and TLSv1.3 with strong ciphers.")
+    assert states_the_number(question, "Connections use TLS 1.3.")
+    assert not states_the_number(question, "Fly Proxy provides TLS termination by default for web apps.")
