@@ -98,3 +98,11 @@ def test_a_version_written_against_its_name_is_a_version():
     assert states_the_number(question, "The Fly proxy only supports TLSv1.2 and TLSv1.3 with strong ciphers.")
     assert states_the_number(question, "Connections use TLS 1.3.")
     assert not states_the_number(question, "Fly Proxy provides TLS termination by default for web apps.")
+
+
+def test_a_thing_that_never_ends_says_how_long_it_lasts():
+    question = "How long are access tokens valid by default?"
+    for stated in ("The default creates a token that does not expire.", "Tokens don't expire.",
+                   "Personal access tokens never expire unless revoked."):
+        assert states_the_number(question, stated), stated
+    assert not states_the_number(question, "Store tokens safely and never commit them to source code.")
