@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from .context import RunContext
 from .contracts import EvidenceResult, QueryPlanResult, ResearchSource, SourceEvidence
-from .judging.support import Scorer, named_credit
+from .judging.support import Scorer, asks_for_a_number, named_credit, states_the_number
 from .llm.interface import Usage
 from .llm.tokens import fit
 from .text.grounding import occurs_in, passages
@@ -65,13 +65,23 @@ async def gather_evidence(ctx: RunContext, question: str, plan: QueryPlanResult,
         limit = ctx.config.quotes_per_source
         chosen = await ctx.llm_or_offline(
             "evidence", lambda: _choose(ctx, question, plan, ranked, usage),
-            lambda: {path: [q for _, q in items[:limit]] for path, items in ranked.items()})
+            lambda: {path: _best_of(question, items, limit) for path, items in ranked.items()})
         titles = {d.source_path: d.title for d in documents}
         found = [_verified(path, titles[path], chosen.get(path, []), texts[path], limit) for path in texts]
         return EvidenceResult(evidence=[e for e in found if e.quotes])
 
     return await ctx.step(node, work, lambda r: f"{r.quote_count()} quotes from {len(r.evidence)} sources",
                           iteration=iteration)
+
+
+def _best_of(question: str, ranked: list[tuple[float, str]], limit: int) -> list[str]:
+    """A source's best `limit` passages, and for a question asking how long, how often or which version
+    that none of them answers, the source's best passage that gives a number, a period or a version:
+    "retains logs … for 12 months" is often fourth on a page whose first lines describe the logs."""
+    best = [quote for _, quote in ranked[:limit]]
+    if asks_for_a_number(question) and not any(states_the_number(question, quote) for quote in best):
+        best += [quote for _, quote in ranked[limit:] if states_the_number(question, quote)][:1]
+    return best
 
 
 async def _choose(ctx: RunContext, question: str, plan: QueryPlanResult,

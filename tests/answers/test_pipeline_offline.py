@@ -189,11 +189,14 @@ async def test_a_question_asking_how_long_is_answered_only_by_a_passage_that_say
 
 
 async def test_the_passage_that_says_how_long_is_cited_though_others_are_closer_to_the_words(tmp_path, index):
-    """The passages closest to "How long are audit logs kept?" describe the logs; the one that answers is
-    further down ("deleted after 90 days"): it is cited, first, rather than an answer without a duration."""
-    page = ("# Audit logs\n\nAudit logs record every change that organization members make to projects and settings, "
-            "and audit logs can be viewed by owners in the dashboard.\n\nEach audit log entry shows the actor, the action "
-            "and the IP address.\n\n## Storage\n\nEntries are stored in a separate database and deleted after 90 days.\n")
+    """The four passages closest to "How long are audit logs kept?" describe the logs; the one that answers
+    is fifth on its page ("deleted after 90 days"): evidence keeps it beside the best three, and the answer
+    cites it first, rather than "no evidence" or an answer without a duration."""
+    page = ("# Audit logs\n\nAudit logs record every change that organization members make to projects and settings."
+            "\n\nAudit logs can be viewed by organization owners in the dashboard under Settings.\n\nEach audit log "
+            "entry shows the actor, the action and the IP address of the change.\n\nAudit logs can be filtered by "
+            "member, by project and by the kind of change.\n\n## Storage\n\nEntries are stored in a separate "
+            "database and deleted after 90 days.\n")
     pipeline = await pipeline_over(tmp_path / "docs", index, {"audit-logs.md": page})
     answer = (await pipeline.run("How long are audit logs kept?")).synthesis
     assert answer.compliance_status == "Fully Supported"
