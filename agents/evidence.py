@@ -80,7 +80,8 @@ def _best_of(question: str, ranked: list[tuple[float, str]], limit: int) -> list
     "retains logs … for 12 months" is often fourth on a page whose first lines describe the logs."""
     best = [quote for _, quote in ranked[:limit]]
     if asks_for_a_number(question) and not any(states_the_number(question, quote) for quote in best):
-        best += [quote for _, quote in ranked[limit:] if states_the_number(question, quote)][:1]
+        stated = next((quote for _, quote in ranked[limit:] if states_the_number(question, quote)), None)
+        best += [stated] if stated else []
     return best
 
 

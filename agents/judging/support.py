@@ -195,7 +195,7 @@ def states_the_number(question: str, text: str) -> bool:
     period (of staying, when the question asks how long something is kept)."""
     if _ASKS_VERSION.search(question):
         return bool(_HAS_VERSION.search(text))
-    if _NO_END.search(text):  # "a token that does not expire" says how long it is valid: for ever
+    if _HOW_LONG.search(question) and _NO_END.search(text):  # "a token that does not expire": valid for ever
         return True
     if not _ASKS_RETENTION.search(question):
         return bool(_HAS_QUANTITY.search(text))
@@ -204,6 +204,7 @@ def states_the_number(question: str, text: str) -> bool:
 
 _HAS_PERIOD = re.compile(r"\b\d+(?:[.,]\d+)?[\s-]*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|"
                          r"\b(?:indefinitely|forever|permanently|until)\b", re.I)
+_HOW_LONG = re.compile(r"\bhow long\b", re.I)
 _NO_END = re.compile(r"(?:\bnever|\bnot|n't)\s+(?:be\s+)?(?:expire[sd]?|deleted|removed|purged)\b|"
                      r"\bno (?:expiry|expiration)\b", re.I)
 _LINK_TARGET = re.compile(r"\]\([^)]*\)|https?://\S+")

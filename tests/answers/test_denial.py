@@ -71,7 +71,6 @@ def test_a_negation_in_a_listed_fact_the_question_does_not_ask_about_denies_noth
     assert "does not" in denials(provider, "Do you store or process cardholder account data?")
 
 
-
 @pytest.mark.parametrize(("heading", "status"), [("Prohibited testing and activities", "Not Supported"),
                                                  ("Permitted testing activities", "Fully Supported")])
 async def test_a_list_item_is_read_with_the_heading_it_sits_under(tmp_path, index, heading, status):

@@ -187,7 +187,6 @@ async def test_a_question_asking_how_long_is_answered_only_by_a_passage_that_say
         assert any("90 days" in c.quote for c in answer.citations if c.is_evidence)
 
 
-
 async def test_the_passage_that_says_how_long_is_cited_though_others_are_closer_to_the_words(tmp_path, index):
     """The four passages closest to "How long are audit logs kept?" describe the logs; the one that answers
     is fifth on its page ("deleted after 90 days"): evidence keeps it beside the best three, and the answer

@@ -106,3 +106,4 @@ def test_a_thing_that_never_ends_says_how_long_it_lasts():
                    "Personal access tokens never expire unless revoked."):
         assert states_the_number(question, stated), stated
     assert not states_the_number(question, "Store tokens safely and never commit them to source code.")
+    assert not states_the_number("How often are backups taken?", "Backups are never deleted.")
