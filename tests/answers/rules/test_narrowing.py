@@ -105,7 +105,7 @@ async def test_a_step_labelled_optional_is_not_a_limit_on_what_is_offered(tmp_pa
 
 
 
-_EVAL = Path(__file__).resolve().parents[2] / "eval"
+_EVAL = Path(__file__).resolve().parents[3] / "eval"
 
 
 async def _over_corpus(vendor: str, index) -> Pipeline:
