@@ -207,6 +207,8 @@ class AnswerSignals(BaseModel):
     table_or_list: float = 0.0
     blocking: float = 0.0
     uncited: float = 0.0
+    plan_dependent: float = Field(0.0, description="1 when the answer holds on some plans only and the question "
+                                  "does not say which plan it asks about: a reviewer decides (agents.rules.plans)")
 
     @property
     def subject_spoken_of(self) -> float:
@@ -236,6 +238,8 @@ class CriticResult(BaseModel):
     recommended_confidence: int | None = None
     revision_instructions: str | None = None
     missing_facets: list[str] = Field(default_factory=list)
+    plans: list[str] = Field(default_factory=list, description="the plans the answer holds on, when the question "
+                             "leaves the asker's plan open (then a reviewer decides)")
     signals: AnswerSignals | None = Field(None, description="what the audit measured: the send-or-review model's input")
 
     _score = field_validator("recommended_confidence", mode="before")(lambda cls, v: _clamp(v))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -114,7 +115,21 @@ def _fit(rows: list[dict]) -> GateModel:
     abstained = [r for r in rows if r["signals"]["abstained"]]
     answered = [r for r in rows if not r["signals"]["abstained"]]
     return GateModel(abstention=_logistic(abstained, ABSTENTION_FEATURES), answer=_logistic(answered, ANSWER_FEATURES),
-                     threshold=1.0, fitted_on=sorted({r["vendor"] for r in rows}), precision_target=TARGET)
+                     threshold=1.0, spoken_of_limit=_spoken_of_limit(abstained),
+                     fitted_on=sorted({r["vendor"] for r in rows}), precision_target=TARGET)
+
+
+def _spoken_of_limit(abstained: list[dict]) -> float:
+    """The lowest `subject_spoken_of` of a wrong abstention: from there up, abstentions go to a reviewer.
+
+    The regression is fitted mostly on abstentions right because a name is missing (HIPAA, FedRAMP), and
+    with three wrong among 81 it put those on a subject the documents speak of at 0.87-0.93, over the
+    send threshold; the wrong ones (a log drain for a SIEM feed, activity logs for an audit trail, a
+    Namespace for a tenant) all had every name present and 0.71-0.86 of the words. Like the zero
+    "Fully Supported" on an unanswerable question, the limit is set by the wrong answers seen."""
+    wrong = [AnswerSignals.model_validate(r["signals"]).subject_spoken_of for r in abstained if not r["right"]]
+    wrong = [w for w in wrong if w > 0]
+    return math.floor(min(wrong) * 1000) / 1000 if wrong else 1.01
 
 
 def _probabilities(model: GateModel, rows: list[dict]) -> list[float]:
@@ -145,26 +160,26 @@ def choose_threshold(probs: list[float], right: list[bool], target: float = TARG
     return best
 
 
-def _threshold_for(rows: list[dict]) -> float:
+def _threshold_for(rows: list[dict], model: GateModel) -> float:
     # Out-of-fold probabilities of REPEATS different fold splits, pooled: with a few dozen answers near
     # the top, one split's threshold moves with which fold each answer happened to fall in.
     runs = [_out_of_fold(rows, seed) for seed in range(REPEATS)]
     probs = [p for run in runs for p in run]
     rights = [r["right"] for r in rows] * REPEATS
     # A draft the audit blocks goes to a reviewer whatever its probability: only the others can be sent.
-    kept = [(p, ok) for p, ok, r in zip(probs, rights, rows * REPEATS) if _sendable(r)]
+    kept = [(p, ok) for p, ok, r in zip(probs, rights, rows * REPEATS) if _sendable(r, model)]
     precise = choose_threshold([p for p, _ in kept], [ok for _, ok in kept])
-    return max(precise, _above_fully_unanswerable(rows, runs))
+    return max(precise, _above_fully_unanswerable(rows, runs, model))
 
 
-def _above_fully_unanswerable(rows: list[dict], runs: list[list[float]]) -> float:
+def _above_fully_unanswerable(rows: list[dict], runs: list[list[float]], model: GateModel) -> float:
     """Just above the highest out-of-fold probability (its mean over the splits) of a "Fully Supported"
     on a question the documents do not answer: the zero asked is kept, like the precision, on answers
     the model had not seen. (Fly.io's "Can customers bring their own keys…?", answered Fully from "…is
     encrypted with LUKS", came out at 0.873 with the model fitted on all eight, over a threshold of 0.870
     chosen for precision alone.)"""
     means = np.mean(runs, axis=0)
-    wrong = [m for m, r in zip(means, rows) if _sendable(r) and _fully_unanswerable(r)]
+    wrong = [m for m, r in zip(means, rows) if _sendable(r, model) and _fully_unanswerable(r)]
     return float(max(wrong)) + 1e-4 if wrong else 0.0
 
 
@@ -172,13 +187,16 @@ def _fully_unanswerable(row: dict) -> bool:
     return not row["answerable"] and row["status"] == "Fully Supported"
 
 
-def _sendable(row: dict) -> bool:
-    """Not blocked by a failed audit check (a quote not in its source, a claim its quotes do not make…)."""
-    return not row["signals"]["blocking"]
+def _sendable(row: dict, model: GateModel) -> bool:
+    """Not blocked by a failed audit check (a quote not in its source, a claim its quotes do not make…), nor
+    left to a reviewer because it holds on some plans only (`agents.rules.plans`) or is an abstention the
+    model doubts (`GateModel.doubts_abstention`)."""
+    signals = AnswerSignals.model_validate(row["signals"])
+    return not signals.blocking and not signals.plan_dependent and not model.doubts_abstention(signals)
 
 
-def _scores(rows: list[dict], probs: list[float], threshold: float) -> dict:
-    sent = [r for r, p in zip(rows, probs) if p >= threshold and _sendable(r)]
+def _scores(rows: list[dict], probs: list[float], threshold: float, model: GateModel) -> dict:
+    sent = [r for r, p in zip(rows, probs) if p >= threshold and _sendable(r, model)]
     unanswerable_fully = sum(1 for r in sent if _fully_unanswerable(r))
     answerable = [r for r in rows if r["answerable"]]
     return {"questions": len(rows), "sent": len(sent), "right": sum(r["right"] for r in sent),
@@ -189,23 +207,26 @@ def _scores(rows: list[dict], probs: list[float], threshold: float) -> dict:
             "threshold": round(threshold, 3)}
 
 
-def leave_one_vendor_out(rows: list[dict]) -> tuple[dict[str, dict], list[float]]:
-    """Per vendor: model and threshold fitted on the others, figures on that vendor."""
-    table, held_out = {}, [0.0] * len(rows)
+def leave_one_vendor_out(rows: list[dict]) -> tuple[dict[str, dict], list[float], list[bool]]:
+    """Per vendor: model and threshold fitted on the others, figures on that vendor; each row's held-out
+    probability, and whether the held-out model would let it be sent at all."""
+    table, held_out, sendable = {}, [0.0] * len(rows), [False] * len(rows)
     for vendor in sorted({r["vendor"] for r in rows}):
         train = [r for r in rows if r["vendor"] != vendor]
         test = [r for r in rows if r["vendor"] == vendor]
-        model, threshold = _fit(train), _threshold_for(train)
+        model = _fit(train)
+        threshold = _threshold_for(train, model)
         probs = _probabilities(model, test)
-        table[vendor] = _scores(test, probs, threshold)
+        table[vendor] = _scores(test, probs, threshold, model)
         for i, r in enumerate(rows):
             if r["vendor"] == vendor:
                 held_out[i] = model.probability(AnswerSignals.model_validate(r["signals"]))
-    return table, held_out
+                sendable[i] = _sendable(r, model)
+    return table, held_out, sendable
 
 
 def _print_report(rows: list[dict]) -> None:
-    table, held_out = leave_one_vendor_out(rows)
+    table, held_out, sendable = leave_one_vendor_out(rows)
     print("leave-one-vendor-out (model and threshold fitted on the other vendors)")
     print(f"  {'vendor':<14}{'questions':>10}{'sent':>6}{'share':>7}{'precision':>10}{'FS-unans':>9}"
           f"{'status(ans)':>12}{'threshold':>10}")
@@ -219,7 +240,7 @@ def _print_report(rows: list[dict]) -> None:
           f"{(right / sent if sent else 0):>10.3f}{sum(s['fully_unanswerable_sent'] for s in table.values()):>9}")
     print("\nprecision / automation on held-out probabilities (pooled)")
     for cut in (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95):
-        chosen = [r for r, p in zip(rows, held_out) if p >= cut and _sendable(r)]
+        chosen = [r for r, p, ok in zip(rows, held_out, sendable) if p >= cut and ok]
         if chosen:
             print(f"  p ≥ {cut:.2f}: sent {len(chosen) / len(rows):.3f}, right {sum(r['right'] for r in chosen) / len(chosen):.3f}")
     print("\ncalibration of held-out probabilities (band → share right)")
@@ -234,7 +255,8 @@ def fit() -> None:
     """Fit on every vendor, choose the threshold on held-out probabilities, write agents/judging/gate.json."""
     rows = _load()
     _print_report(rows)
-    model = _fit(rows).model_copy(update={"threshold": round(_threshold_for(rows), 4)})
+    model = _fit(rows)
+    model = model.model_copy(update={"threshold": round(_threshold_for(rows, model), 4)})
     save(model)
     print(f"\nagents/judging/gate.json: fitted on {', '.join(model.fitted_on)}; send at p ≥ {model.threshold:.3f}")
 

@@ -65,8 +65,8 @@ def held_out(vendor: str, depths: list[dict], points: list[dict], rows: list[dic
     answered = [r for v, report in reports.items() for r in gate.answer_rows(v, report)]
     train = [r for r in answered if r["vendor"] != vendor]
     test = [r for r in answered if r["vendor"] == vendor]
-    model, threshold = gate._fit(train), gate._threshold_for(train)
-    scores = gate._scores(test, gate._probabilities(model, test), threshold)
+    model = gate._fit(train)
+    scores = gate._scores(test, gate._probabilities(model, test), gate._threshold_for(train, model), model)
     quality = figures(reports[vendor]["per_question"], reports[vendor]["grounding_rate"])
     return {**scores, "source_recall": quality["source_recall"], "abstention": quality["abstention"],
             "point": [depth, point["floor"], point["band"], point["status_band"]]}

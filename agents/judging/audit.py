@@ -17,6 +17,7 @@ from retrieval import Document
 
 from ..contracts import AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
 from ..rules.list_items import spread_over_items
+from ..rules.plans import depends_on_plan
 from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from ..text.prose import told_from
 from ..text.terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
@@ -49,6 +50,7 @@ class AuditReport:
     uncited_sentences: int = 0
     blocking: bool = False
     signals: AnswerSignals = field(default_factory=AnswerSignals)
+    plans: list[str] = field(default_factory=list)  # the plans the answer holds on, when the question leaves it open
 
     def instructions(self) -> str:
         """Revision instructions a drafter can follow."""
@@ -85,10 +87,20 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
     checks = CriticChecks(quote_grounding=grounding, status_alignment=status, confidence_calibration=calibration,
                           facet_coverage=facets, answer_quality=quality)
     blocking = not grounding.passed or not status.passed or not quality.passed
+    plans = depends_on_plan(plan.original_question, _deciding_quotes(draft))
     signals = measure(draft, documents, plan, scorer, claims=claims, missing=missing, blocking=blocking,
-                      uncited=uncited)
+                      uncited=uncited, plan_dependent=bool(plans))
     return AuditReport(checks=checks, issues=issues, penalty=penalty, recommended_confidence=recommended,
-                       uncited_sentences=uncited, blocking=blocking, signals=signals)
+                       uncited_sentences=uncited, blocking=blocking, signals=signals, plans=plans)
+
+
+def _deciding_quotes(draft: SynthesisResult) -> list[str]:
+    """The quotes the status rests on: the first, those that narrowed it, and all of a "Partially Supported"
+    (a plan named in a passage cited beside the answer, on another subject, decides nothing)."""
+    evidence = [c.quote for c in draft.citations if c.is_evidence]
+    if draft.compliance_status == "Partially Supported":
+        return evidence
+    return [*evidence[:1], *draft.limiting_quotes]
 
 
 def _merge(check: ValidationCheck, other: ValidationCheck, extra: str | None) -> ValidationCheck:

@@ -6,7 +6,7 @@ from common import clip
 
 from ..config import PipelineConfig
 from ..contracts import CriticResult, ResearchResult, SynthesisResult
-from .gate import send_threshold
+from .gate import load, send_threshold
 
 
 def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research: ResearchResult,
@@ -31,6 +31,14 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
                    if evidence else "no quote backs the answer")
         reasons.append(f"confidence {synthesis.confidence_score} is under the threshold {threshold}: answers like "
                        f"this one are right less often than that ({support})")
+    if critic.signals is not None and load().doubts_abstention(critic.signals):
+        reasons.append(f"no passage was found that answers, but the documentation uses "
+                       f"{critic.signals.terms_in_documents:.0%} of the question's key words: it may answer it "
+                       "in other words")
+    if critic.plans:
+        reasons.append(f"the documentation limits this to the {_listed(critic.plans)} plan"
+                       f"{'s' if len(critic.plans) > 1 else ''}: whether it holds depends on the customer's plan, "
+                       "which a reviewer who knows the deal can tell")
     for source_path, sentences in (flagged or {}).items():
         reasons.append(f"{source_path} contains text addressed to the bot, possibly planted "
                        f"(\"{clip(sentences[0], 160)}\"); it was treated as data and left out of the answer")
@@ -43,3 +51,6 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
         reasons.append(research.capability_gap)
     return "; ".join(dict.fromkeys(reasons)) or None
 
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -49,12 +49,19 @@ class GateModel(BaseModel):
     abstention: Logistic = Field(description="P(right) of a draft that cites no evidence")
     answer: Logistic = Field(description="P(right) of a draft that cites evidence")
     threshold: float = Field(ge=0, le=1, description="probability at or above which an answer is sent unreviewed")
+    spoken_of_limit: float = Field(1.01, description=(
+        "an abstention whose subject_spoken_of reaches this goes to a reviewer whatever its probability: the "
+        "lowest share of the question's words at which a fitted set's abstention missed an answer in other words"))
     fitted_on: list[str] = Field(default_factory=list, description="the development sets it was fitted on")
     precision_target: float = 0.95
 
     def probability(self, signals: AnswerSignals) -> float:
         """P(answer right | signals), from the regression of the draft's kind."""
         return (self.abstention if signals.abstained else self.answer).probability(signals)
+
+    def doubts_abstention(self, signals: AnswerSignals) -> bool:
+        """An abstention on a subject the documents speak of as much as one that missed an answer did."""
+        return bool(signals.abstained) and signals.subject_spoken_of >= self.spoken_of_limit
 
     def percent(self, signals: AnswerSignals) -> int:
         """The probability in whole percent, rounded down and at most 99: the confidence users see. A fitted

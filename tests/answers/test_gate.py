@@ -19,11 +19,17 @@ def test_the_model_was_fitted_on_every_development_set_of_ours():
     assert 0.5 < load().threshold < 1
 
 
+def _sent(signals: AnswerSignals) -> bool:
+    model = load()
+    return model.probability(signals) >= model.threshold and not model.doubts_abstention(signals)
+
+
 def test_an_abstention_is_judged_by_what_the_documents_searched_hold():
     model = load()
     lacking = AnswerSignals(abstained=1, terms_in_documents=0.3, names_absent=1)
     spoken_of = AnswerSignals(abstained=1, terms_in_documents=0.9, names_absent=0)
-    assert model.probability(lacking) > model.threshold > model.probability(spoken_of)
+    assert _sent(lacking) and not _sent(spoken_of)
+    assert model.probability(lacking) > model.probability(spoken_of)
     # What an answer would be judged by does not move an abstention.
     assert model.probability(lacking) == model.probability(lacking.model_copy(update={"relevance": 0.9, "denial_cue": 1}))
 
@@ -45,6 +51,8 @@ async def test_the_audit_measures_what_the_documents_searched_say_of_the_questio
     assert spoken_of.synthesis.answer.startswith("No evidence") and measured[spoken_of.question].names_absent == 0
     assert measured[spoken_of.question].terms_in_documents > 0.6
     assert spoken_of.synthesis.confidence_score < fedramp.synthesis.confidence_score
+    assert spoken_of.escalated and "in other words" in spoken_of.escalation_reason
+    assert not fedramp.escalated
 
 
 def test_an_answer_whose_quote_denies_limits_or_fits_less_is_less_sure():

@@ -1,0 +1,54 @@
+"""Answers that hold on some plans only go to a reviewer unless the question says which plan it asks about."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.rules.plans import depends_on_plan, plan_limit
+from tests.documents import pipeline_over
+
+_LIMIT = "MFA enforcement is only available on the [Pro, Team and Enterprise plans](/pricing)."
+
+
+@pytest.mark.parametrize(("quote", "plans"), [
+    (_LIMIT, ["Pro", "Team", "Enterprise"]),
+    ("You will need to be at least on the [Team Plan](/pricing) to sign a BAA with us.", ["Team"]),
+    ("Activity logs requires a [Docker Team or Business subscription](/subscription).", ["Team", "Business"]),
+    ("Automated provisioning through SCIM 2.0 is available on the Enterprise plan only.", ["Enterprise"]),
+    ("We keep an Incident Response Plan and a Business Continuity Plan.", []),
+    ("Organization owners can choose to enforce MFA for all team members.", []),
+])
+def test_the_plans_a_passage_restricts_to_are_read_from_it(quote, plans):
+    assert plan_limit(quote) == plans
+
+
+@pytest.mark.parametrize(("question", "plans"), [
+    ("Can an organization make multi-factor authentication mandatory for its members?", ["Pro", "Team", "Enterprise"]),
+    ("Can MFA be enforced on the free plan?", ["Pro", "Team", "Enterprise"]),
+    ("Is organization-wide MFA enforcement offered on every plan?", []),
+    ("Can every customer enforce MFA, whatever it pays for?", []),
+    ("Can MFA be enforced on the Team plan?", []),
+])
+def test_only_a_question_that_leaves_the_plan_open_depends_on_it(question, plans):
+    assert depends_on_plan(question, [_LIMIT]) == plans
+
+
+_AUDIT_LOGS = ("# Audit logs\n\nAudit logs record every change that organization members make to projects and settings, "
+               "such as inviting people. Audit logs are only available on the Team and Enterprise plans.\n")
+
+
+async def test_an_answer_that_holds_on_some_plans_goes_to_a_reviewer_who_knows_the_customers_plan(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"audit-logs.md": _AUDIT_LOGS})
+    result = await pipeline.run("Are changes made by organization members kept in audit logs?")
+    assert result.synthesis.compliance_status == "Partially Supported"
+    assert result.escalated
+    assert "Team and Enterprise plans" in result.escalation_reason
+    assert "customer's plan" in result.escalation_reason
+
+
+async def test_a_question_about_every_plan_is_answered_without_that_review(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"audit-logs.md": _AUDIT_LOGS})
+    result = await pipeline.run("Are audit logs available on every plan?")
+    assert result.synthesis.compliance_status == "Partially Supported"
+    assert result.critic_feedback[-1].plans == []
+    assert "customer's plan" not in (result.escalation_reason or "")
