@@ -86,8 +86,8 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     if asks_for_a_number(question) and not any(states_the_number(question, q.passage.about) for q in chosen):
         stated = _with_number(question, quotes)
         if stated is None:
-            return _abstain(question, plan, chosen[:2], [], "the question asks for a number, a period or a version "
-                                                            "and no passage found gives one")
+            return _abstain(question, plan, chosen[:2], [], "the question asks for a number, a period, a version or "
+                                                            "an algorithm and no passage found gives one")
         chosen = [stated, *chosen][:_MAX_CITATIONS + 1]
     covered, missing = facet_coverage(plan, [q.passage for q in chosen], scorer)
     deniable, on_point = _deciding(question, chosen)
@@ -126,14 +126,16 @@ def _with_names(question: str, top: list[_Quote], quotes: list[_Quote], absent: 
     """The best passages, and for each name of the question they leave out ("SSO" beside three
     passages on 2FA) the best passage that mentions it and is on the question by its own words and
     meaning, as the audit requires of any cited passage (not merely for naming the name: "Add a new
-    SSO application" is not on whether 2FA can be enforced under SSO)."""
+    SSO application" is not on whether 2FA can be enforced under SSO). One such passage is cited beside
+    the best three, not instead of the third (Docker's JIT page, third on "Does SAML SSO use
+    Just-in-Time provisioning?", had made room for a SAML set-up step)."""
     added: list[_Quote] = []
     for phrase in absent:
         best = next((q for q in quotes if q not in top and q not in added and q.relevance >= RELEVANT
                      and phrase not in unsupported_phrases(question, q.passage.about)), None)
         if best is not None:
             added.append(best)
-    room = max(1, _MAX_CITATIONS - len(added))
+    room = max(1, _MAX_CITATIONS + 1 - len(added))
     return [*top[:room], *added]
 
 

@@ -12,7 +12,7 @@ The signals do not depend on the model, so collecting once is enough.
 
 `fit` fits the two logistic regressions (scikit-learn; abstentions and answers) on the
 pooled rows. The threshold is the lowest probability at which answers sent unreviewed
-were right at least 96 % of the time (TARGET), measured on out-of-fold probabilities (ten
+were right at least 97.5 % of the time (TARGET), measured on out-of-fold probabilities (ten
 different splits into five folds of questions, pooled; each answer scored by models
 fitted without it), and above every "Fully Supported" on an unanswerable question there (the
 zero asked). The figures printed are leave-one-vendor-out: for each vendor,
@@ -62,11 +62,13 @@ ABSTENTION_FEATURES = ["subject_spoken_of", "names_absent"]
 # Held out: 27.8 % sent at 0.957 without it, 37.4 % at 0.960 with it.
 ANSWER_FEATURES = ["relevance", "denial_cue", "limit_cue", "universal_question", "customer_question", "open_question",
                    "universal_fully"]
-# The 95 % asked of each vendor, with a margin: at 0.95 exactly, one answer turning right moved the held-out
-# precision from 0.952 to 0.929 (the lowest threshold that reaches the target moves with a single answer);
-# at 0.96 it stayed at 0.956-0.957. (On eight sets with the closest-passage measures, no threshold under
-# 0.995 reached 0.96 out of fold, and 0.95 was used for one refit.)
-TARGET = 0.96
+# The 95 % asked of each vendor, with a margin: a vendor sends some twenty answers, so 95 % allows one wrong;
+# 97.5 % pooled is half a wrong answer a vendor. At 0.96, once the customer's own keys were read (five
+# wrong answers near the threshold came right), the threshold fell to 0.83 and held out 50 % were sent at
+# 0.953, with one "Fully Supported" on an unanswerable question; at 0.975, 45 % at 0.971 and none. (At
+# 0.95 exactly, on eight sets, one answer turning right had moved the held-out precision from 0.952 to
+# 0.929: the lowest threshold that reaches a target moves with a single answer.)
+TARGET = 0.975
 REPEATS = 10
 C = 1.0  # inverse L2 strength, for 74 and 260 answers (held out, 0.3 sent 29 % at 0.948; 1, 31 % at 0.952)
 
@@ -123,7 +125,7 @@ def _spoken_of_limit(abstained: list[dict]) -> float:
     """The lowest `subject_spoken_of` of a wrong abstention: from there up, abstentions go to a reviewer.
 
     The regression is fitted mostly on abstentions right because a name is missing (HIPAA, FedRAMP), and
-    with three wrong among 81 it put those on a subject the documents speak of at 0.87-0.93, over the
+    with three wrong among 81 it put those on a subject the documents speak of at 0.87-0.95, over the
     send threshold; the wrong ones (a log drain for a SIEM feed, activity logs for an audit trail, a
     Namespace for a tenant) all had every name present and 0.71-0.86 of the words. Like the zero
     "Fully Supported" on an unanswerable question, the limit is set by the wrong answers seen."""

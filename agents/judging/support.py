@@ -175,8 +175,18 @@ _ASKS_VERSION = re.compile(r"^\W*(?:which|what)\b[^?]{0,40}\bversions?\b", re.I)
 
 
 def asks_for_a_number(question: str) -> bool:
-    """An open question whose answer is a number: a duration, a frequency, a count, a version."""
-    return not is_yes_no(question) and bool(_ASKS_QUANTITY.search(question) or _ASKS_VERSION.search(question))
+    """An open question whose answer is a number (a duration, a frequency, a count, a version) or an
+    algorithm's name, which is as specific as one."""
+    return not is_yes_no(question) and bool(_ASKS_QUANTITY.search(question) or _ASKS_VERSION.search(question)
+                                            or _ASKS_ALGORITHM.search(question))
+
+
+# "Which encryption algorithm protects data at rest?" is not answered by "Data is encrypted at rest":
+# the answer names one ("AES-256", "AES-XTS", "ChaCha20"), as a version question's gives a number.
+_ASKS_ALGORITHM = re.compile(r"^\W*(?:which|what)\b[^?]{0,30}\b(?:algorithms?|ciphers?)\b", re.I)
+# An acronym with its size or mode ("AES-256", "AES-XTS", "SHA256") or a cipher family's name; an
+# acronym alone is often a law or a standard ("HIPAA").
+_HAS_ALGORITHM = re.compile(r"\b(?:[A-Z]{2,}(?:[-/]?\d+|-[A-Z]{2,})|AES|RSA|ChaCha\d*|3?DES|Blowfish|Twofish|ECDSA|ECDH)\b")
 
 
 _HAS_VERSION = re.compile(r"(?<![\d.])\d+\.\d+(?!\.?\d)|\b[vV]\d|(?<=[A-Z])v\d")  # "TLSv1.2" too, not "dev2"
@@ -195,6 +205,8 @@ def states_the_number(question: str, text: str) -> bool:
     period (of staying, when the question asks how long something is kept)."""
     if _ASKS_VERSION.search(question):
         return bool(_HAS_VERSION.search(text))
+    if _ASKS_ALGORITHM.search(question):
+        return bool(_HAS_ALGORITHM.search(text))
     if _HOW_LONG.search(question) and _NO_END.search(text):  # "a token that does not expire": valid for ever
         return True
     if not _ASKS_RETENTION.search(question):

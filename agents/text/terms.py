@@ -85,7 +85,9 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
      r"assessors?|testers?|organi[sz]ations?)\b)", "third party"),
     # A period said in words is the adverb: "once a year" and "yearly" are "annual".
     (r"\b(?:yearly|once a year|every year|each year|per year)\b", "annual"),
-    (r"\b(?:every|each|once a|per) quarter\b", "quarterly"))]
+    (r"\b(?:every|each|once a|per) quarter\b", "quarterly"),
+    # More than one is several: "more than one IdP" asks what "multiple IdP configurations" states.
+    (r"\bmore than one\b", "multiple"))]
 
 
 # One standard, several spellings: the joint ISO/IEC name, "SOC2" and "ISO27001" run together, the
@@ -213,7 +215,23 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
         forms = [phrase] + ([spelled[phrase]] if phrase in spelled else []) + _alternatives(phrase, question)
         if not any(_mentions(form, present, text) for form in forms):
             missing.append(phrase)
+    if _OWN_KEYS_ASKED.search(question) and not _OWN_KEYS_STATED.search(text) and not missing:
+        missing.append(OWN_KEYS)
     return missing
+
+
+# Whose key it is, when the question asks for the customer's own: "Can we supply and manage our own
+# encryption keys?" is not answered by "data is encrypted with AES-256", which every encryption page
+# says; only a passage on keys the customer holds speaks to it. Keys are the one thing whose owner is
+# the whole question (an own IdP or log service is the same feature either way); an API key is not
+# an encryption key ("your personal API key").
+OWN_KEYS = "customer-managed keys"
+_OWN_KEYS_ASKED = re.compile(r"\b(?:own|customer[\s-]*(?:managed|supplied|provided|controlled)|bring[\s-]+your[\s-]+own)"
+                             r"(?:\s+\w+){0,2}?\s+(?:encryption\s+)?keys?\b", re.I)
+_OWN_KEYS_STATED = re.compile(
+    r"\b(?:customer[\s-]*(?:managed|supplied|provided|controlled)|bring[\s-]+(?:your|their)[\s-]+own|BYOK|CMEK|CMK|HYOK)"
+    r"\b|\b(?:your|their|customers?'s?)\s+own\s+(?:\w+\s+){0,2}?keys?\b|\bkeys?\s+(?:\w+\s+){0,3}?(?:your|their)\s+own\b",
+    re.I)
 
 
 def _alternatives(phrase: str, question: str) -> list[str]:

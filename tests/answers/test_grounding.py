@@ -306,3 +306,18 @@ def test_named_roles_narrow_a_question_about_every_user():
                             "You need the Account Owner or Global Administrator role to view Audit Logs."
                             ) == "Account Owner or Global Administrator role"
     assert restricted_scope("Can every user reset a password?", "Every user can reset their password.") is None
+
+
+def test_more_than_one_is_multiple():
+    # "Is it possible to use more than one IdP?" asks what "Docker supports multiple IdP configurations" says.
+    assert set(key_terms("use more than one IdP")) == set(key_terms("use multiple IdPs"))
+
+
+def test_the_customers_own_keys_are_asked_of_a_passage_on_keys_the_customer_holds():
+    asked = "Can customers bring their own keys to encrypt their storage volumes?"
+    assert unsupported_phrases(asked, "Volumes are encrypted with AES-XTS.") == ["customer-managed keys"]
+    assert unsupported_phrases(asked, "Customers can supply a key held in their own AWS KMS account.") == []
+    assert unsupported_phrases(asked, "BYOK is available on the Enterprise plan.") == []
+    # An API key of the reader's is not an encryption key the customer holds.
+    assert unsupported_phrases(asked, "Set the header to your personal API key.") == ["customer-managed keys"]
+    assert unsupported_phrases("Are volumes encrypted with keys you manage?", "Volumes are encrypted.") == []

@@ -200,3 +200,21 @@ async def test_the_passage_that_says_how_long_is_cited_though_others_are_closer_
     answer = (await pipeline.run("How long are audit logs kept?")).synthesis
     assert answer.compliance_status == "Fully Supported"
     assert "90 days" in answer.citations[0].quote and "90 days" in answer.answer
+
+
+@pytest.mark.parametrize(("keys", "status"), [
+    ("", "Not Supported"),
+    ("Customers can also bring their own key, held in their own AWS KMS account. ", "Fully Supported")])
+async def test_a_question_on_the_customers_own_keys_is_not_answered_by_encryption_in_general(tmp_path, index, keys,
+                                                                                           status):
+    """"Can we supply and manage our own encryption keys?" shares every word with an encryption page; only a
+    passage on keys the customer holds answers it. Without one, the answer is "no evidence", not a yes."""
+    page = ("# Encryption\n\nAll customer data is encrypted at rest with AES-256, and the encryption keys are "
+            f"managed and rotated by our security team every year. {keys}Backups are encrypted the same way.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"encryption.md": page})
+    answer = (await pipeline.run("Can we supply and manage our own encryption keys?")).synthesis
+    assert answer.compliance_status == status
+    if status == "Not Supported":
+        assert answer.answer.startswith("No evidence") and "customer-managed keys" in answer.answer
+    else:
+        assert any("their own key" in c.quote for c in answer.citations if c.is_evidence)

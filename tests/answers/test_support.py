@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.judging.support import RELEVANT, SUPPORTED, Scorer, Semantics, states_the_number
+from agents.judging.support import RELEVANT, SUPPORTED, Scorer, Semantics, asks_for_a_number, states_the_number
 from agents.text.grounding import Passage
 
 POOL = [
@@ -107,3 +107,13 @@ def test_a_thing_that_never_ends_says_how_long_it_lasts():
         assert states_the_number(question, stated), stated
     assert not states_the_number(question, "Store tokens safely and never commit them to source code.")
     assert not states_the_number("How often are backups taken?", "Backups are never deleted.")
+
+
+def test_a_question_asking_which_algorithm_is_answered_only_by_a_passage_naming_one():
+    question = "Which encryption algorithm protects data at rest?"
+    assert asks_for_a_number(question) and not asks_for_a_number("Is data encrypted at rest, and with what algorithm?")
+    assert not states_the_number(question, "Data is encrypted at rest and in transit by Supabase.")
+    assert not states_the_number(question, "Complying with encryption requirements in the HIPAA Security Rule.")
+    for named in ("Volumes are encrypted with AES-XTS.", "Stored data is encrypted with AES-256.",
+                  "Disks use AES encryption.", "Streams use ChaCha20."):
+        assert states_the_number(question, named), named

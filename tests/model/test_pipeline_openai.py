@@ -222,5 +222,5 @@ async def test_the_shared_audit_holds_a_models_draft_that_does_not_give_the_aske
     harness.model.script("SynthesisResult", _no_version, _no_version, _no_version)
     result = await harness.pipeline().run("Which TLS versions do you accept on your public endpoints?")
     assert result.critic_feedback[0].verdict == "REVISE"
-    assert "asks for a number, a period or a version" in result.critic_feedback[0].checks.quote_grounding.issue
+    assert "asks for a number, a period, a version or an algorithm" in result.critic_feedback[0].checks.quote_grounding.issue
     assert result.escalated and "critic still found problems" in result.escalation_reason

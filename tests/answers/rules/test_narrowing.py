@@ -122,6 +122,16 @@ async def test_a_name_the_best_passages_leave_out_is_found_in_a_passage_on_the_q
                for c in result.synthesis.citations)
 
 
+async def test_a_passage_brought_in_for_a_name_does_not_push_out_one_of_the_best_three(index):
+    # None of the three best passages on "Does SAML SSO use Just-in-Time provisioning?" says SAML; the one
+    # brought in for it is cited beside all three, so the JIT page's own passage (third) stays cited.
+    pipeline = await _over_corpus("docker", index)
+    result = await pipeline.run("Does SAML SSO use Just-in-Time provisioning?")
+    cited = {c.source_path for c in result.synthesis.citations}
+    assert "just-in-time-provisioning.md" in cited
+    assert any("SAML" in c.quote for c in result.synthesis.citations)
+
+
 async def test_a_passage_that_merely_names_the_missing_name_does_not_answer(index):
     # Sentry's only passage naming SSO beside its 2FA passages is a provider's set-up step.
     pipeline = await _over_corpus("sentry", index)
