@@ -124,7 +124,8 @@ def _claim_support(draft: SynthesisResult, claims: list[ClaimSupport], documents
     fits = [(scorer.relevance(question, passage_of(c, documents)).score, c.quote) for c in evidence]
     best, top = max(fits, key=lambda pair: pair[0])
     if asks_for_a_number(question) and not any(states_the_number(question, c.quote) for c in evidence):
-        problems.append("the question asks for a number, a period, a version or an algorithm and no cited passage gives one")
+        problems.append("the question asks for a number, a period, a version or an algorithm and no cited passage "
+                        "gives one")
         penalty += PENALTY_OFF_TOPIC
     spread = spread_over_items(question, top)
     if spread:

@@ -186,7 +186,8 @@ def asks_for_a_number(question: str) -> bool:
 _ASKS_ALGORITHM = re.compile(r"^\W*(?:which|what)\b[^?]{0,30}\b(?:algorithms?|ciphers?)\b", re.I)
 # An acronym with its size or mode ("AES-256", "AES-XTS", "SHA256") or a cipher family's name; an
 # acronym alone is often a law or a standard ("HIPAA").
-_HAS_ALGORITHM = re.compile(r"\b(?:[A-Z]{2,}(?:[-/]?\d+|-[A-Z]{2,})|AES|RSA|ChaCha\d*|3?DES|Blowfish|Twofish|ECDSA|ECDH)\b")
+_HAS_ALGORITHM = re.compile(r"\b(?:[A-Z]{2,}(?:[-/]?\d+|-[A-Z]{2,})|AES|RSA|ChaCha\d*|3?DES|Blowfish|Twofish|ECDSA|"
+                            r"ECDH)\b")
 
 
 _HAS_VERSION = re.compile(r"(?<![\d.])\d+\.\d+(?!\.?\d)|\b[vV]\d|(?<=[A-Z])v\d")  # "TLSv1.2" too, not "dev2"

@@ -27,8 +27,8 @@ _RESTRICTED = re.compile(
     rf"|\[?{_NAMED_OFFER}\]?(?:\([^)]*\))?\s+only\b")
 _SEPARATOR = re.compile(r",\s*|\s+(?:and|or)\s+")
 # The question asks of every plan or customer: "on every plan?", "whatever plan it is on", "all customers".
-_EVERY_PLAN = re.compile(rf"\b(?:every|all|any|each|whatever)\b(?:\s+[\w-]+){{0,2}}?\s+(?:{_OFFER}|customers?|accounts?)\b",
-                         re.I)
+_EVERY_PLAN = re.compile(rf"\b(?:every|all|any|each|whatever)\b(?:\s+[\w-]+){{0,2}}?\s+"
+                         rf"(?:{_OFFER}|customers?|accounts?)\b", re.I)
 _ASKED_PLAN = re.compile(rf"\b([\w-]+)\s+{_OFFER}\b", re.I)
 
 

@@ -226,12 +226,13 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
 # the whole question (an own IdP or log service is the same feature either way); an API key is not
 # an encryption key ("your personal API key").
 OWN_KEYS = "customer-managed keys"
-_OWN_KEYS_ASKED = re.compile(r"\b(?:own|customer[\s-]*(?:managed|supplied|provided|controlled)|bring[\s-]+your[\s-]+own)"
-                             r"(?:\s+\w+){0,2}?\s+(?:encryption\s+)?keys?\b", re.I)
+_CUSTOMER_HELD = r"customer[\s-]*(?:managed|supplied|provided|controlled)"
+_OWN_KEYS_ASKED = re.compile(rf"\b(?:own|{_CUSTOMER_HELD}|bring[\s-]+your[\s-]+own)(?:\s+\w+){{0,2}}?\s+"
+                             r"(?:encryption\s+)?keys?\b", re.I)
 _OWN_KEYS_STATED = re.compile(
-    r"\b(?:customer[\s-]*(?:managed|supplied|provided|controlled)|bring[\s-]+(?:your|their)[\s-]+own|BYOK|CMEK|CMK|HYOK)"
-    r"\b|\b(?:your|their|customers?'s?)\s+own\s+(?:\w+\s+){0,2}?keys?\b|\bkeys?\s+(?:\w+\s+){0,3}?(?:your|their)\s+own\b",
-    re.I)
+    rf"\b(?:{_CUSTOMER_HELD}|bring[\s-]+(?:your|their)[\s-]+own|BYOK|CMEK|CMK|HYOK)\b"
+    r"|\b(?:your|their|customers?'s?)\s+own\s+(?:\w+\s+){0,2}?keys?\b"
+    r"|\bkeys?\s+(?:\w+\s+){0,3}?(?:your|their)\s+own\b", re.I)
 
 
 def _alternatives(phrase: str, question: str) -> list[str]:
