@@ -17,7 +17,7 @@ from .judging.support import CONFIDENT, RELEVANT, Scorer, asks_for_a_number, nam
 from .llm.interface import Usage
 from .rules.closed_list import excluded_by
 from .rules.denial import passage_denials
-from .rules.duty import asks_vendor_act, left_to_customer
+from .rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
 from .rules.exclusion import excluded_asked
 from .rules.narrowing import narrowing, restricted_scope
 from .text.grounding import Passage, occurs_in, passage_for, passages
@@ -91,6 +91,9 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         chosen = [stated, *chosen][:_MAX_CITATIONS + 1]
     covered, missing = facet_coverage(plan, [q.passage for q in chosen], scorer)
     deniable, on_point = _deciding(question, chosen)
+    if asks_to_be_told(question) and any(left_to_customer(q.passage.text) for q in deniable):
+        return _abstain(question, plan, chosen[:2], [], "the passages say what the customer must tell others, "
+                                                        "not whether the customer is told")
     status, why = _status(question, chosen, missing, deniable, on_point)
     confidence = _confidence(chosen[0].score, len(missing))
     if critic and critic.recommended_confidence is not None:

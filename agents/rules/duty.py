@@ -41,3 +41,14 @@ def left_to_customer(text: str) -> str | None:
 def asks_vendor_act(question: str) -> bool:
     """A yes/no question about what the vendor does, not about what the asker's side may do."""
     return is_yes_no(question) and not _ASKER_ACTS.match(question)
+
+
+# The asker as the one told: "Will you notify us of a breach?" A passage telling its reader, the customer,
+# to notify someone else ("you have 72 hours to tell the data subjects") says what the customer owes
+# them, not whether the vendor tells the customer: it neither denies nor answers the question.
+_ASKER_TOLD = re.compile(r"\b(?:notify|tell|inform|alert|warn|contact)\s+(?:us|me)\b", re.IGNORECASE)
+
+
+def asks_to_be_told(question: str) -> bool:
+    """The question asks whether the vendor tells the asker something ("notify us", "inform us")."""
+    return bool(_ASKER_TOLD.search(question))

@@ -5,7 +5,7 @@ that fact, and a place named as an acronym is found written out."""
 from __future__ import annotations
 
 from agents.pipeline import Pipeline
-from agents.rules.duty import asks_vendor_act, left_to_customer
+from agents.rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
 from agents.text.terms import is_yes_no
 from tests.documents import pipeline_over
 
@@ -33,6 +33,10 @@ async def test_a_duty_the_documentation_leaves_to_the_customer_is_not_claimed_fo
     assert "self-hosting.md" in {c.source_path for c in secured.synthesis.citations}
     notified = await pipeline.run("Will you notify us of a personal data breach within 72 hours?")
     assert notified.synthesis.compliance_status != "Fully Supported"
+    # The customer's duty to tell its data subjects says nothing of whether the vendor tells the customer:
+    # not a "No." sent alone, but "no evidence", with the passage for a reviewer.
+    assert notified.synthesis.answer.startswith("No evidence") and notified.escalated
+    assert "breaches.md" in {c.source_path for c in notified.synthesis.citations}
 
 
 async def test_what_the_customer_may_do_is_answered_by_a_page_addressed_to_the_customer(tmp_path, index):
@@ -57,6 +61,7 @@ def test_the_question_forms_behind_those_answers():
     assert asks_vendor_act("Will you notify us of a breach?") and asks_vendor_act("If we self-host, will you patch it?")
     assert not asks_vendor_act("Can we bring our own keys?") and not asks_vendor_act("May a customer export data?")
     assert asks_vendor_act("Is customer data replicated to a second region?")
+    assert asks_to_be_told("Will you notify us of a breach?") and not asks_to_be_told("Will you notify our end users?")
     assert left_to_customer("You, as the customer, are responsible for your own plan.")
     assert left_to_customer("Customers can enable MFA in settings.") is None
 
