@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from retrieval import CLOUD_WORDS, STOPWORDS, normalize_ws, short_cloud_names, words
 
 from ..guardrails.redaction import PLACEHOLDER
+from .own_keys import OWN_KEYS, own_keys_unstated
 
 # Words that carry the question's form, not its subject.
 _GENERIC = frozenset(
@@ -215,24 +216,9 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
         forms = [phrase] + ([spelled[phrase]] if phrase in spelled else []) + _alternatives(phrase, question)
         if not any(_mentions(form, present, text) for form in forms):
             missing.append(phrase)
-    if _OWN_KEYS_ASKED.search(question) and not _OWN_KEYS_STATED.search(text) and not missing:
+    if not missing and own_keys_unstated(question, text):
         missing.append(OWN_KEYS)
     return missing
-
-
-# Whose key it is, when the question asks for the customer's own: "Can we supply and manage our own
-# encryption keys?" is not answered by "data is encrypted with AES-256", which every encryption page
-# says; only a passage on keys the customer holds speaks to it. Keys are the one thing whose owner is
-# the whole question (an own IdP or log service is the same feature either way); an API key is not
-# an encryption key ("your personal API key").
-OWN_KEYS = "customer-managed keys"
-_CUSTOMER_HELD = r"customer[\s-]*(?:managed|supplied|provided|controlled)"
-_OWN_KEYS_ASKED = re.compile(rf"\b(?:own|{_CUSTOMER_HELD}|bring[\s-]+your[\s-]+own)(?:\s+\w+){{0,2}}?\s+"
-                             r"(?:encryption\s+)?keys?\b", re.I)
-_OWN_KEYS_STATED = re.compile(
-    rf"\b(?:{_CUSTOMER_HELD}|bring[\s-]+(?:your|their)[\s-]+own|BYOK|CMEK|CMK|HYOK)\b"
-    r"|\b(?:your|their|customers?'s?)\s+own\s+(?:\w+\s+){0,2}?keys?\b"
-    r"|\bkeys?\s+(?:\w+\s+){0,3}?(?:your|their)\s+own\b", re.I)
 
 
 def _alternatives(phrase: str, question: str) -> list[str]:

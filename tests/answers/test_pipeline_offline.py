@@ -170,6 +170,11 @@ async def test_a_long_page_on_the_subject_does_not_hide_the_one_sentence_that_an
     assert "bcrypt" in cited.get("privacy.md", ""), result.synthesis.answer
 
 
+async def _answered(tmp_path, index, pages: dict[str, str], question: str):
+    """The offline engine's answer to one question over these pages."""
+    return (await (await pipeline_over(tmp_path / "docs", index, pages)).run(question)).synthesis
+
+
 @pytest.mark.parametrize(("retention", "status"), [("", "Not Supported"),
                                                    ("Activity log entries are kept for 90 days. ", "Fully Supported")])
 async def test_a_question_asking_how_long_is_answered_only_by_a_passage_that_says_how_long(tmp_path, index, retention,
@@ -178,8 +183,7 @@ async def test_a_question_asking_how_long_is_answered_only_by_a_passage_that_say
     evidence", with the closest passages for a reviewer, not "Fully Supported" on a description."""
     page = ("# Activity logs\n\nActivity logs display a chronological list of activities that occur at organization "
             f"and repository levels. {retention}Owners can view who made each change and when.\n")
-    pipeline = await pipeline_over(tmp_path / "docs", index, {"activity-logs.md": page})
-    answer = (await pipeline.run("How long are activity logs available?")).synthesis
+    answer = await _answered(tmp_path, index, {"activity-logs.md": page}, "How long are activity logs available?")
     assert answer.compliance_status == status
     if status == "Not Supported":
         assert answer.answer.startswith("No evidence was found") and not any(c.is_evidence for c in answer.citations)
@@ -196,8 +200,7 @@ async def test_the_passage_that_says_how_long_is_cited_though_others_are_closer_
             "entry shows the actor, the action and the IP address of the change.\n\nAudit logs can be filtered by "
             "member, by project and by the kind of change.\n\n## Storage\n\nEntries are stored in a separate "
             "database and deleted after 90 days.\n")
-    pipeline = await pipeline_over(tmp_path / "docs", index, {"audit-logs.md": page})
-    answer = (await pipeline.run("How long are audit logs kept?")).synthesis
+    answer = await _answered(tmp_path, index, {"audit-logs.md": page}, "How long are audit logs kept?")
     assert answer.compliance_status == "Fully Supported"
     assert "90 days" in answer.citations[0].quote and "90 days" in answer.answer
 
@@ -211,8 +214,8 @@ async def test_a_question_on_the_customers_own_keys_is_not_answered_by_encryptio
     passage on keys the customer holds answers it. Without one, the answer is "no evidence", not a yes."""
     page = ("# Encryption\n\nAll customer data is encrypted at rest with AES-256, and the encryption keys are "
             f"managed and rotated by our security team every year. {keys}Backups are encrypted the same way.\n")
-    pipeline = await pipeline_over(tmp_path / "docs", index, {"encryption.md": page})
-    answer = (await pipeline.run("Can we supply and manage our own encryption keys?")).synthesis
+    question = "Can we supply and manage our own encryption keys?"
+    answer = await _answered(tmp_path, index, {"encryption.md": page}, question)
     assert answer.compliance_status == status
     if status == "Not Supported":
         assert answer.answer.startswith("No evidence") and "customer-managed keys" in answer.answer
