@@ -209,6 +209,8 @@ class AnswerSignals(BaseModel):
     uncited: float = 0.0
     plan_dependent: float = Field(0.0, description="1 when the answer holds on some plans only and the question "
                                   "does not say which plan it asks about: a reviewer decides (agents.rules.plans)")
+    judged_measure: float = Field(0.0, description="1 when a yes/no question measures in words ('a short period') and "
+                                  "the passage in figures ('20 years'): a reviewer decides (agents.rules.measure)")
 
     @property
     def subject_spoken_of(self) -> float:
@@ -240,6 +242,9 @@ class CriticResult(BaseModel):
     missing_facets: list[str] = Field(default_factory=list)
     plans: list[str] = Field(default_factory=list, description="the plans the answer holds on, when the question "
                              "leaves the asker's plan open (then a reviewer decides)")
+    yardstick: list[str] = Field(default_factory=list, description="the question's word for an amount and the figure "
+                                 "the documentation gives ('short', '20 years'), when they differ in kind (then a "
+                                 "reviewer decides)")
     signals: AnswerSignals | None = Field(None, description="what the audit measured: the send-or-review model's input")
 
     _score = field_validator("recommended_confidence", mode="before")(lambda cls, v: _clamp(v))

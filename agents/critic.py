@@ -84,7 +84,8 @@ def _verdict(report: AuditReport, research_more: list[str], llm_review: CriticRe
     return CriticResult(verdict=verdict, checks=checks, issues=issues, suggestions=[],
                         recommended_confidence=recommended,
                         revision_instructions=instructions if verdict == "REVISE" else None,
-                        missing_facets=research_more, plans=report.plans, signals=report.signals)
+                        missing_facets=research_more, plans=report.plans, yardstick=report.yardstick,
+                        signals=report.signals)
 
 
 def _with_review(audit_checks: CriticChecks, review: CriticReview) -> CriticChecks:

@@ -191,10 +191,12 @@ def _fully_unanswerable(row: dict) -> bool:
 
 def _sendable(row: dict, model: GateModel) -> bool:
     """Not blocked by a failed audit check (a quote not in its source, a claim its quotes do not make…), nor
-    left to a reviewer because it holds on some plans only (`agents.rules.plans`) or is an abstention the
+    left to a reviewer because it holds on some plans only (`agents.rules.plans`), measures in figures what the
+    question measures in words (`agents.rules.measure`), or is an abstention the
     model doubts (`GateModel.doubts_abstention`)."""
     signals = AnswerSignals.model_validate(row["signals"])
-    return not signals.blocking and not signals.plan_dependent and not model.doubts_abstention(signals)
+    return (not signals.blocking and not signals.plan_dependent and not signals.judged_measure
+            and not model.doubts_abstention(signals))
 
 
 def _scores(rows: list[dict], probs: list[float], threshold: float, model: GateModel) -> dict:

@@ -17,6 +17,7 @@ from retrieval import Document
 
 from ..contracts import AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
 from ..rules.list_items import spread_over_items
+from ..rules.measure import judged_measure
 from ..rules.plans import depends_on_plan
 from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from ..text.prose import told_from
@@ -51,6 +52,7 @@ class AuditReport:
     blocking: bool = False
     signals: AnswerSignals = field(default_factory=AnswerSignals)
     plans: list[str] = field(default_factory=list)  # the plans the answer holds on, when the question leaves it open
+    yardstick: list[str] = field(default_factory=list)  # the question's word for an amount, the passage's figure
 
     def instructions(self) -> str:
         """Revision instructions a drafter can follow."""
@@ -88,10 +90,12 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
                           facet_coverage=facets, answer_quality=quality)
     blocking = not grounding.passed or not status.passed or not quality.passed
     plans = depends_on_plan(plan.original_question, _deciding_quotes(draft))
+    yardstick = judged_measure(plan.original_question, [c.quote for c in draft.citations if c.is_evidence]) or ()
     signals = measure(draft, documents, plan, scorer, claims=claims, missing=missing, blocking=blocking,
-                      uncited=uncited, plan_dependent=bool(plans))
+                      uncited=uncited, plan_dependent=bool(plans), judged_measure=bool(yardstick))
     return AuditReport(checks=checks, issues=issues, penalty=penalty, recommended_confidence=recommended,
-                       uncited_sentences=uncited, blocking=blocking, signals=signals, plans=plans)
+                       uncited_sentences=uncited, blocking=blocking, signals=signals, plans=plans,
+                       yardstick=list(yardstick))
 
 
 def _deciding_quotes(draft: SynthesisResult) -> list[str]:

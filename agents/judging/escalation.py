@@ -39,6 +39,10 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
         reasons.append(f"the documentation limits this to the {_listed(critic.plans)} plan"
                        f"{'s' if len(critic.plans) > 1 else ''}: whether it holds depends on the customer's plan, "
                        "which a reviewer who knows the deal can tell")
+    if critic.yardstick:
+        word, figure = critic.yardstick
+        reasons.append(f'the question asks for "{word}" and the documentation gives "{figure}": whether that '
+                       "meets the customer's measure is for a reviewer to judge")
     for source_path, sentences in (flagged or {}).items():
         reasons.append(f"{source_path} contains text addressed to the bot, possibly planted "
                        f"(\"{clip(sentences[0], 160)}\"); it was treated as data and left out of the answer")

@@ -1,0 +1,45 @@
+"""A yes/no question that measures in words ("a short period") answered by a passage that measures in
+figures ("20 years") goes to a reviewer: the asker's yardstick is not in the documentation."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.rules.measure import judged_measure
+from tests.documents import pipeline_over
+
+
+@pytest.mark.parametrize(("question", "quote", "expected"), [
+    ("Do API access tokens expire after a short period by default?", "Tokens are valid for 20 years by default.",
+     ("short", "20 years")),
+    ("Are backups taken regularly?", "Backups are taken daily and kept for 7 days.", ("regularly", "daily")),
+    ("Is data erased as soon as the retention period ends?", "Deletion completes within 30 days.",
+     ("as soon as", "30 days")),
+    ("How quickly are accounts deprovisioned?", "Accounts are deprovisioned within 40 minutes.", None),
+    ("Do you keep audit logs, and how long are they retained?", "Audit logs are kept for 400 days.", None),
+    ("Are sessions kept as long as the browser is open?", "Sessions expire after 24 hours.", None),
+    ("Do API access tokens expire after a short period by default?", "Tokens can be given an expiry.", None),
+    ("Do tokens expire after 24 hours?", "Tokens are valid for 20 years by default.", None),
+])
+def test_a_yardstick_in_words_against_a_figure_is_found(question, quote, expected):
+    assert judged_measure(question, [quote]) == expected
+
+
+_TOKENS = ("# API tokens\n\nAccess tokens authenticate API requests and expire according to their validity period. "
+           "Tokens are valid for 20 years by default, unless an expiry is given when one is created.\n")
+
+
+async def test_whether_20_years_is_a_short_period_is_left_to_a_reviewer(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"tokens.md": _TOKENS})
+    result = await pipeline.run("Do API access tokens expire after a short period by default?")
+    assert result.escalated
+    assert '"short"' in result.escalation_reason and '"20 years"' in result.escalation_reason
+    assert result.critic_feedback[-1].signals.judged_measure == 1.0
+
+
+async def test_a_question_asking_for_the_figure_gets_it_without_that_review(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"tokens.md": _TOKENS})
+    result = await pipeline.run("How long are API access tokens valid by default?")
+    assert "20 years" in result.synthesis.answer
+    assert result.critic_feedback[-1].yardstick == []
+    assert "customer's measure" not in (result.escalation_reason or "")
