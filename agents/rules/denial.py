@@ -1,6 +1,9 @@
 """What in a passage denies the question: its negations, except one inside a clause that says
 why the main clause holds ("…through AWS PrivateLink, so that API traffic does not cross the
-public internet") when that clause is about less of the question than the rest of the passage.
+public internet") when that clause is about less of the question than the rest of the passage,
+and one that a list's lead puts in another scope: the lead negates a verb the question does not use
+("Domain audit can't identify: - …"), or affirms the question and the negation describes an item
+("…with the following flags: - httpOnly: The cookie is not available to JavaScript code").
 
 A purpose clause about the question's own subject still denies it: "PostHog can discard IP
 addresses, ensuring raw IP addresses are not retained" answers "Do you store IP addresses?".
@@ -11,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..text.grounding import Passage
-from ..text.terms import NEGATIVE_CUES, key_terms, new_cues
+from ..text.terms import NEGATIVE_CUES, cue_phrases, key_terms, new_cues, uncontracted
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
 # An instruction's goal is one too: "Ensure development workflows aren't disrupted".
@@ -30,7 +33,7 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         rest = asked & set(key_terms(text[:match.start()] + " " + text[match.end():]))
         return " " if len(clause) < len(rest) else match.group()
 
-    return new_cues(_off_question(_PURPOSE.sub(aside, text), asked), question, cues)
+    return new_cues(_off_question(_list_scope(_PURPOSE.sub(aside, text), asked, cues), asked), question, cues)
 
 
 def passage_denials(passage: Passage, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
@@ -53,3 +56,44 @@ def _off_question(text: str, asked: set[str]) -> str:
     if len(clauses) < 3 or max(overlap) < 2:
         return text
     return " ".join(c if n else " " for c, n in zip(clauses, overlap))
+
+
+# A list's lead: "Domain audit can't identify: - Users who …", up to its colon; then its items.
+_LEAD = re.compile(r"^([^:]{1,200}):\s+-\s")
+_ITEM = re.compile(r"\s+-\s+")
+
+
+def _list_scope(text: str, asked: set[str], cues: tuple[str, ...]) -> str:
+    """A list read for what its lead says of its items: all of it when the lead negates a verb of its
+    own, and of an affirming lead, the items that speak of the question more than it does."""
+    lead = _LEAD.match(text)
+    if lead is None:
+        return text
+    found = cue_phrases(lead.group(1), cues)
+    if not found:
+        return _described_items(lead.group(1), text[lead.end(1) + 1:], asked)
+    return " " if _negates_own_verb(lead.group(1), found, asked) else text
+
+
+def _negates_own_verb(lead: str, found: list[str], asked: set[str]) -> bool:
+    """A lead that negates a verb of its own ("Domain audit can't identify: - Users who access Docker
+    Desktop without authenticating - Users who authenticate using an account that doesn't have a
+    verified domain") says what that verb does not reach: its items are what it names, and a negation
+    in them describes them ("that doesn't have"). Such a list denies nothing of the question when the
+    words after the lead's negation name something (key terms) and none of them is the question's.
+    "The following are not supported:" names nothing of its own and still denies its items."""
+    lowered = uncontracted(lead.lower())
+    at = max(lowered.rfind(cue) for cue in found)
+    scope = set(key_terms(lowered[at:])) - set(key_terms(" ".join(found))) if at >= 0 else set()
+    return bool(scope) and not scope & asked
+
+
+def _described_items(lead: str, items: str, asked: set[str]) -> str:
+    """A list under a lead that states the question's subject without a negation ("Ory issues HTTP
+    cookies with the following flags: … - httpOnly: The cookie is not available to JavaScript code")
+    holds what the lead says; a negation in an item that speaks of the question no more than the lead
+    does describes that item (what the flag does), and is left out. An item that speaks of more of
+    the question than the lead ("- Audit logs on the Free plan: not available") keeps its negation."""
+    said = len(asked & set(key_terms(lead)))
+    kept = [item for item in _ITEM.split(items) if len(asked & set(key_terms(item))) > said]
+    return lead + ": " + " - ".join(kept)

@@ -84,3 +84,22 @@ async def test_a_list_item_is_read_with_the_heading_it_sits_under(tmp_path, inde
     answer = (await pipeline.run("Is denial-of-service testing allowed when customers test their projects?")).synthesis
     assert answer.compliance_status == status
     assert any("Denial of Service" in c.quote for c in answer.citations)
+
+
+def test_a_list_lead_that_negates_a_verb_of_its_own_does_not_deny_the_items():
+    lead = ("Domain audit can't identify: - Users who access Docker Desktop without authenticating "
+            "- Users who authenticate using an account that doesn't have a verified domain")
+    question = "Is it possible to force users of Docker Desktop to authenticate?"
+    assert denials(lead, question) == []
+    assert "not supported" in denials("The following are not supported: - Forcing users of Docker Desktop to "
+                                      "authenticate", question)
+    assert "cannot" in denials("Administrators cannot force: - Users of Docker Desktop to authenticate", question)
+
+
+def test_a_negation_describing_an_item_under_a_lead_that_states_the_question_denies_nothing():
+    flags = ("Ory issues HTTP cookies with the following flags for the highest level of security: - secure: The "
+             "cookie is only sent over HTTPS connection. - httpOnly: The cookie is not available to JavaScript code "
+             "to protect against XSS.")
+    assert denials(flags, "Are session cookies issued with the Secure, HttpOnly and SameSite attributes?") == []
+    plans = "The following features are available: - Audit logs of every change on the Free plan: not available"
+    assert "not available" in denials(plans, "Are audit logs of every change kept on the Free plan?")
