@@ -19,7 +19,7 @@ from .judging.support import Scorer, asks_for_a_number, named_credit, states_the
 from .llm.interface import Usage
 from .llm.tokens import fit
 from .text.grounding import occurs_in, passages
-from .text.terms import product_terms
+from .text.terms import product_terms, together, unsupported_phrases
 
 SYSTEM = """You pick evidence for answering a security questionnaire question.
 You get numbered passages from the vendor's documentation. Reply with the ids of the passages that
@@ -82,7 +82,20 @@ def _best_of(question: str, ranked: list[tuple[float, str]], limit: int) -> list
     if asks_for_a_number(question) and not any(states_the_number(question, quote) for quote in best):
         stated = next((quote for _, quote in ranked[limit:] if states_the_number(question, quote)), None)
         best += [stated] if stated else []
-    return best
+    return best + _naming(question, best, ranked[limit:])
+
+
+def _naming(question: str, best: list[str], rest: list[tuple[float, str]]) -> list[str]:
+    """For each name of the question the best passages leave out, the source's best passage among the
+    others that names it too ("Require 2FA is currently not available with single sign-on (SSO)", fifth
+    on the 2FA page, for "Can mandatory 2FA be enforced … through SSO?"): without it the answer says
+    the documents never mention SSO."""
+    added: list[str] = []
+    for name in unsupported_phrases(question, together(best)):
+        found = next((quote for _, quote in rest if quote not in added
+                      and name not in unsupported_phrases(question, quote)), None)
+        added += [found] if found else []
+    return added
 
 
 async def _choose(ctx: RunContext, question: str, plan: QueryPlanResult,

@@ -58,6 +58,7 @@ class _Quote:
     lexical: float = 0.0
     relevance: float = 0.0  # the score without the credit for naming the question's names
     scope: bool = False  # a limit the page states for everything on it
+    named: bool = False  # brought in for a name of the question the best passages leave out
 
     def citation(self, role: str = "evidence") -> Citation:
         return Citation(source_path=self.source_path, source_title=self.source_title, url=self.url,
@@ -131,13 +132,18 @@ def _with_names(question: str, top: list[_Quote], quotes: list[_Quote], absent: 
     meaning, as the audit requires of any cited passage (not merely for naming the name: "Add a new
     SSO application" is not on whether 2FA can be enforced under SSO). One such passage is cited beside
     the best three, not instead of the third (Docker's JIT page, third on "Does SAML SSO use
-    Just-in-Time provisioning?", had made room for a SAML set-up step)."""
+    Just-in-Time provisioning?", had made room for a SAML set-up step). When no passage naming it is
+    that close in meaning, one down to the fitted floor may be, the one that uses most of the
+    question's words and meaning ("Require 2FA is currently not available with single sign-on (SSO)",
+    at 0.38, over the SSO page's set-up step at 0.37); it speaks to the name, so its denial counts."""
     added: list[_Quote] = []
     for phrase in absent:
-        best = next((q for q in quotes if q not in top and q not in added and q.relevance >= RELEVANT
-                     and phrase not in unsupported_phrases(question, q.passage.about)), None)
+        naming = [q for q in quotes if q not in top and q not in added and q.relevance >= fitted().floor
+                  and phrase not in unsupported_phrases(question, q.passage.about)]
+        best = next((q for q in naming if q.relevance >= RELEVANT), None) or max(
+            naming, key=lambda q: q.lexical + q.relevance, default=None)
         if best is not None:
-            added.append(best)
+            added.append(replace(best, named=True))
     room = max(1, _MAX_CITATIONS + 1 - len(added))
     return [*top[:room], *added]
 
@@ -235,8 +241,8 @@ def _deciding(question: str, chosen: list[_Quote]) -> tuple[list[_Quote], list[_
     on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
     # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
     # a "not" in that passage is part of the fact, not a denial of the question.
-    deniable = [q for q in chosen if q in on_point or _names_more(question, q, chosen[0]) or _denies_name(question, q)
-                ] if is_yes_no(question) else []
+    deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, chosen[0])
+                or _denies_name(question, q)] if is_yes_no(question) else []
     return deniable, on_point
 
 
