@@ -225,6 +225,12 @@ class AnswerSignals(BaseModel):
         hold for every case, which a passage that shares the question's words often does not."""
         return self.universal_question * self.fully
 
+    @property
+    def denied_fully(self) -> float:
+        """1 when an answer is "Fully Supported" although a cited quote negates something the question does
+        not: the quote that denies was not read as deciding, and such answers are right about half the time."""
+        return self.denial_cue * self.fully
+
     def vector(self, names: Sequence[str]) -> list[float]:
         """The values of the named features (fields or the properties above), in that order."""
         return [float(getattr(self, name)) for name in names]

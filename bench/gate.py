@@ -60,8 +60,20 @@ ABSTENTION_FEATURES = ["subject_spoken_of", "names_absent"]
 # gave "all/every" questions one weight whatever the status, though when the audit narrowed the status
 # (Partially, Not) such answers were right 7 of 7 in the held-out top, and when it said Fully, 7 of 13.
 # Held out: 27.8 % sent at 0.957 without it, 37.4 % at 0.960 with it.
+# `denied_fully`: a "Fully Supported" answer with a cited quote that negates something the question does not.
+# On nine sets such answers were right 17 times of 32, against 143 of 173 for Fully without a cue, and a
+# denial beside "Not Supported" 26 of 28: one weight for the cue whatever the status averaged the two.
+# `question_terms_covered`: how much of the question's wording (rarer words weigh more) the cited quotes
+# use. Relevance mixes it with meaning, and a passage close in meaning can leave out what the question
+# asks of ("Can I export a list of users with their roles and privileges?" answered Fully from "Export
+# Users to export a CSV file of uncaptured users": no role, no privilege), the kind of "Fully Supported"
+# on an unanswerable question that went out held out.
+# Held out, on the signals before the refit that brought them in: 50.0 % sent at 0.964 with one "Fully
+# Supported" on an unanswerable question; with `denied_fully` and the abstention limit of `_spoken_of_limit`,
+# 50.3 % at 0.969 and still one; with `question_terms_covered` too, 49.7 % at 0.984 and none. (Chosen having
+# seen those held-out figures, so they are not a clean estimate; bench/nested.py fixes the features.)
 ANSWER_FEATURES = ["relevance", "denial_cue", "limit_cue", "universal_question", "customer_question", "open_question",
-                   "universal_fully"]
+                   "universal_fully", "denied_fully", "question_terms_covered"]
 # The 95 % asked of each vendor, with a margin: a vendor sends some twenty answers, so 95 % allows one wrong;
 # 97.5 % pooled is half a wrong answer a vendor. At 0.96, once the customer's own keys were read (five
 # wrong answers near the threshold came right), the threshold fell to 0.83 and held out 50 % were sent at
@@ -122,16 +134,20 @@ def _fit(rows: list[dict]) -> GateModel:
 
 
 def _spoken_of_limit(abstained: list[dict]) -> float:
-    """The lowest `subject_spoken_of` of a wrong abstention: from there up, abstentions go to a reviewer.
+    """The lowest `subject_spoken_of` of an abstention on a question the documents answer: from there up,
+    abstentions go to a reviewer.
 
     The regression is fitted mostly on abstentions right because a name is missing (HIPAA, FedRAMP), and
-    with three wrong among 81 it put those on a subject the documents speak of at 0.87-0.95, over the
-    send threshold; the wrong ones (a log drain for a SIEM feed, activity logs for an audit trail, a
-    Namespace for a tenant) all had every name present and 0.71-0.86 of the words. Like the zero
-    "Fully Supported" on an unanswerable question, the limit is set by the wrong answers seen."""
-    wrong = [AnswerSignals.model_validate(r["signals"]).subject_spoken_of for r in abstained if not r["right"]]
-    wrong = [w for w in wrong if w > 0]
-    return math.floor(min(wrong) * 1000) / 1000 if wrong else 1.01
+    it put those on a subject the documents speak of at 0.87-0.95, over the send threshold; the wrong
+    ones (activity logs for an audit trail, a Namespace for a tenant) had every name present and 0.71-0.86
+    of the words. An abstention on a question the documents answer "no" in other words ("Do personal API
+    tokens expire by default?": expiry is optional) is right by its status and the same kind: the
+    documents held the answer. Counting those too, the limit rests on six abstentions instead of two
+    (with Docker held out it was 0.857, from Temporal's tenant alone, and Docker's audit trail at 0.714
+    went out). Like the zero "Fully Supported" on an unanswerable question, it is set by the cases seen."""
+    held = [AnswerSignals.model_validate(r["signals"]).subject_spoken_of for r in abstained if r["answerable"]]
+    held = [w for w in held if w > 0]
+    return math.floor(min(held) * 1000) / 1000 if held else 1.01
 
 
 def _probabilities(model: GateModel, rows: list[dict]) -> list[float]:
