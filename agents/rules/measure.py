@@ -20,9 +20,8 @@ from ..text.terms import is_yes_no
 # An amount of time or a frequency left to the reader's yardstick; not "how long…" (which asks for the
 # figure) nor "as long as" (a condition).
 _VAGUE = re.compile(r"(?<!\bhow )(?<!\bas )\b(?:short|shortly|long|lengthy|brief|quick(?:ly)?|prompt(?:ly)?|"
-                    r"rapid(?:ly)?|timely|regular(?:ly)?|frequent(?:ly)?|periodic(?:ally)?|soon|as soon as|immediately|"
-                    r"in good time)\b",
-                    re.IGNORECASE)
+                    r"rapid(?:ly)?|timely|regular(?:ly)?|frequent(?:ly)?|periodic(?:ally)?|soon|as soon as|"
+                    r"immediately|in good time)\b", re.IGNORECASE)
 _UNIT = r"(?:seconds?|minutes?|hours?|days?|business days?|weeks?|months?|years?|h|hrs?|mins?)"
 # A figure: "20 years", "within 72 hours", "every 30 days", "daily", "once a year".
 _FIGURE = re.compile(rf"\b\d+(?:[.,]\d+)?(?:\s*|-){_UNIT}\b|\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|"
@@ -31,7 +30,7 @@ _FIGURE = re.compile(rf"\b\d+(?:[.,]\d+)?(?:\s*|-){_UNIT}\b|\b(?:hourly|daily|ni
 
 
 def judged_measure(question: str, quotes: list[str]) -> tuple[str, str] | None:
-    """The question's word for an amount and the first figure the deciding quotes give, when a yes/no
+    """The question's word for an amount and the first figure the cited quotes give, when a yes/no
     question measures in words and a quote in figures; else None."""
     vague = _VAGUE.search(question)
     if vague is None or not is_yes_no(question):
