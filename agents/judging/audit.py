@@ -90,12 +90,11 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
                           facet_coverage=facets, answer_quality=quality)
     blocking = not grounding.passed or not status.passed or not quality.passed
     plans = depends_on_plan(plan.original_question, _deciding_quotes(draft))
-    yardstick = judged_measure(plan.original_question, [c.quote for c in draft.citations if c.is_evidence]) or ()
+    yardstick = list(judged_measure(plan.original_question, [c.quote for c in draft.citations if c.is_evidence]) or ())
     signals = measure(draft, documents, plan, scorer, claims=claims, missing=missing, blocking=blocking,
                       uncited=uncited, plan_dependent=bool(plans), judged_measure=bool(yardstick))
     return AuditReport(checks=checks, issues=issues, penalty=penalty, recommended_confidence=recommended,
-                       uncited_sentences=uncited, blocking=blocking, signals=signals, plans=plans,
-                       yardstick=list(yardstick))
+                       uncited_sentences=uncited, blocking=blocking, signals=signals, plans=plans, yardstick=yardstick)
 
 
 def _deciding_quotes(draft: SynthesisResult) -> list[str]:

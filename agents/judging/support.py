@@ -32,6 +32,7 @@ from common import sentences
 from retrieval import Embedder
 
 from ..text.grounding import Passage, passages, strip_markers
+from ..text.quantities import PERIOD
 from ..text.terms import coverage, is_yes_no, key_terms, matches, mentioned, together
 
 RELEVANT = 0.40
@@ -215,8 +216,7 @@ def states_the_number(question: str, text: str) -> bool:
     return any(_HAS_PERIOD.search(s) and _HAS_RETENTION.search(s) for s in sentences(_LINK_TARGET.sub("", text)))
 
 
-_HAS_PERIOD = re.compile(r"\b\d+(?:[.,]\d+)?[\s-]*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|"
-                         r"\b(?:indefinitely|forever|permanently|until)\b", re.I)
+_HAS_PERIOD = re.compile(PERIOD + r"|\b(?:indefinitely|forever|permanently|until)\b", re.I)
 _HOW_LONG = re.compile(r"\bhow long\b", re.I)
 _NO_END = re.compile(r"(?:\bnever|\bnot|n't)\s+(?:be\s+)?(?:expire[sd]?|deleted|removed|purged)\b|"
                      r"\bno (?:expiry|expiration)\b", re.I)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.quantities import FREQUENCY, PERIOD
 from ..text.terms import is_yes_no
 
 # An amount of time or a frequency left to the reader's yardstick; not "how long…" (which asks for the
@@ -22,11 +23,8 @@ from ..text.terms import is_yes_no
 _VAGUE = re.compile(r"(?<!\bhow )(?<!\bas )\b(?:short|shortly|long|lengthy|brief|quick(?:ly)?|prompt(?:ly)?|"
                     r"rapid(?:ly)?|timely|regular(?:ly)?|frequent(?:ly)?|periodic(?:ally)?|soon|as soon as|"
                     r"immediately|in good time)\b", re.IGNORECASE)
-_UNIT = r"(?:seconds?|minutes?|hours?|days?|business days?|weeks?|months?|years?|h|hrs?|mins?)"
 # A figure: "20 years", "within 72 hours", "every 30 days", "daily", "once a year".
-_FIGURE = re.compile(rf"\b\d+(?:[.,]\d+)?(?:\s*|-){_UNIT}\b|\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|"
-                     rf"quarterly|annually|yearly|semi-annually|biannually)\b|\bonce (?:a|an|per|every) \w+",
-                     re.IGNORECASE)
+_FIGURE = re.compile(f"{PERIOD}|{FREQUENCY}", re.IGNORECASE)
 
 
 def judged_measure(question: str, quotes: list[str]) -> tuple[str, str] | None:

@@ -13,6 +13,7 @@ from tests.documents import pipeline_over
     ("Do API access tokens expire after a short period by default?", "Tokens are valid for 20 years by default.",
      ("short", "20 years")),
     ("Are backups taken regularly?", "Backups are taken daily and kept for 7 days.", ("regularly", "daily")),
+    ("Do sessions expire quickly?", "Sessions expire after 24h of inactivity.", ("quickly", "24h")),
     ("Is data erased as soon as the retention period ends?", "Deletion completes within 30 days.",
      ("as soon as", "30 days")),
     ("How quickly are accounts deprovisioned?", "Accounts are deprovisioned within 40 minutes.", None),
