@@ -210,7 +210,11 @@ class AnswerSignals(BaseModel):
     plan_dependent: float = Field(0.0, description="1 when the answer holds on some plans only and the question "
                                   "does not say which plan it asks about: a reviewer decides (agents.rules.plans)")
     judged_measure: float = Field(0.0, description="1 when a yes/no question measures in words ('a short period') and "
-                                  "the passage in figures ('20 years'): a reviewer decides (agents.rules.measure)")
+                                  "the passage in figures ('20 years'), or asks for a figure the passage's figures do not "
+                                  "meet ('at least 30 days', 'seven days'): a reviewer decides (agents.rules.measure)")
+    asked_in_negative: float = Field(0.0, description="1 when a yes/no question asked in the negative ('without any "
+                                     "inbound ports?') is answered from passages: a reviewer decides which way round "
+                                     "they answer it (agents.rules.polarity)")
 
     @property
     def subject_spoken_of(self) -> float:
@@ -248,9 +252,11 @@ class CriticResult(BaseModel):
     missing_facets: list[str] = Field(default_factory=list)
     plans: list[str] = Field(default_factory=list, description="the plans the answer holds on, when the question "
                              "leaves the asker's plan open (then a reviewer decides)")
-    yardstick: list[str] = Field(default_factory=list, description="the question's word for an amount and the figure "
-                                 "the documentation gives ('short', '20 years'), when they differ in kind (then a "
-                                 "reviewer decides)")
+    yardstick: list[str] = Field(default_factory=list, description="the question's word or figure for an amount and "
+                                 "the figure the documentation gives ('short', '20 years'; '30 days', 'seven days'), "
+                                 "when they differ in kind or the figure falls short (then a reviewer decides)")
+    negation: str | None = Field(None, description="the negation a yes/no question is asked with ('without'), when "
+                                 "passages answer it (then a reviewer decides which way round)")
     signals: AnswerSignals | None = Field(None, description="what the audit measured: the send-or-review model's input")
 
     _score = field_validator("recommended_confidence", mode="before")(lambda cls, v: _clamp(v))

@@ -84,7 +84,7 @@ def _verdict(report: AuditReport, research_more: list[str], llm_review: CriticRe
     return CriticResult(verdict=verdict, checks=checks, issues=issues, suggestions=[],
                         recommended_confidence=recommended,
                         revision_instructions=instructions if verdict == "REVISE" else None,
-                        missing_facets=research_more, plans=report.plans, yardstick=report.yardstick,
+                        missing_facets=research_more, plans=report.plans, yardstick=report.yardstick, negation=report.negation,
                         signals=report.signals)
 
 

@@ -214,11 +214,11 @@ def _fully_unanswerable(row: dict) -> bool:
 def _sendable(row: dict, model: GateModel) -> bool:
     """Not blocked by a failed audit check (a quote not in its source, a claim its quotes do not make…), nor
     left to a reviewer because it holds on some plans only (`agents.rules.plans`), measures in figures what the
-    question measures in words (`agents.rules.measure`), or is an abstention the
-    model doubts (`GateModel.doubts_abstention`)."""
+    question measures in words or falls short of its figure (`agents.rules.measure`), answers a question asked in
+    the negative (`agents.rules.polarity`), or is an abstention the model doubts (`GateModel.doubts_abstention`)."""
     signals = AnswerSignals.model_validate(row["signals"])
     return (not signals.blocking and not signals.plan_dependent and not signals.judged_measure
-            and not model.doubts_abstention(signals))
+            and not signals.asked_in_negative and not model.doubts_abstention(signals))
 
 
 def _scores(rows: list[dict], probs: list[float], threshold: float, model: GateModel) -> dict:

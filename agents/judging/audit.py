@@ -18,6 +18,7 @@ from retrieval import Document
 from ..contracts import AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
 from ..rules.list_items import spread_over_items
 from ..rules.measure import judged_measure
+from ..rules.polarity import asked_in_negative
 from ..rules.plans import depends_on_plan
 from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from ..text.prose import told_from
@@ -53,6 +54,7 @@ class AuditReport:
     signals: AnswerSignals = field(default_factory=AnswerSignals)
     plans: list[str] = field(default_factory=list)  # the plans the answer holds on, when the question leaves it open
     yardstick: list[str] = field(default_factory=list)  # the question's word for an amount, the passage's figure
+    negation: str | None = None  # the negation a question answered from passages is asked with
 
     def instructions(self) -> str:
         """Revision instructions a drafter can follow."""
@@ -90,11 +92,15 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
                           facet_coverage=facets, answer_quality=quality)
     blocking = not grounding.passed or not status.passed or not quality.passed
     plans = depends_on_plan(plan.original_question, _deciding_quotes(draft))
-    yardstick = list(judged_measure(plan.original_question, [c.quote for c in draft.citations if c.is_evidence]) or ())
+    evidence = [c.quote for c in draft.citations if c.is_evidence]
+    yardstick = list(judged_measure(plan.original_question, evidence) or ())
+    negation = asked_in_negative(plan.original_question) if evidence else None
     signals = measure(draft, documents, plan, scorer, claims=claims, missing=missing, blocking=blocking,
-                      uncited=uncited, plan_dependent=bool(plans), judged_measure=bool(yardstick))
+                      uncited=uncited, plan_dependent=bool(plans), judged_measure=bool(yardstick),
+                      asked_in_negative=negation is not None)
     return AuditReport(checks=checks, issues=issues, penalty=penalty, recommended_confidence=recommended,
-                       uncited_sentences=uncited, blocking=blocking, signals=signals, plans=plans, yardstick=yardstick)
+                       uncited_sentences=uncited, blocking=blocking, signals=signals, plans=plans, yardstick=yardstick,
+                       negation=negation)
 
 
 def _deciding_quotes(draft: SynthesisResult) -> list[str]:

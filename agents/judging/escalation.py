@@ -43,6 +43,9 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
         word, figure = critic.yardstick
         reasons.append(f'the question asks for "{word}" and the documentation gives "{figure}": whether that '
                        "meets the customer's measure is for a reviewer to judge")
+    if critic.negation:
+        reasons.append(f'the question is asked in the negative ("{critic.negation}"): whether the passages answer it '
+                       "yes or no, that way round, is for a reviewer to judge")
     for source_path, sentences in (flagged or {}).items():
         reasons.append(f"{source_path} contains text addressed to the bot, possibly planted "
                        f"(\"{clip(sentences[0], 160)}\"); it was treated as data and left out of the answer")

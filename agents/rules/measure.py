@@ -1,5 +1,7 @@
 """A question that measures in words ("a short period", "regularly", "promptly"), answered by a
-passage that measures in figures ("valid for 20 years", "every 24 hours").
+passage that measures in figures ("valid for 20 years", "every 24 hours"); or one that asks for a
+figure ("at least 30 days", "a team of 20 people") answered by a passage whose figures of that kind
+do not meet it ("retained for seven days", "up to 5 users").
 
 Whether 20 years is short, or a yearly review regular, is not in the documentation: it is the
 asker's yardstick, and a person on the deal knows it. "Do API access tokens expire after a short
@@ -9,13 +11,17 @@ figure the passage gives. A question asking for the figure itself ("How quicklyâ
 is answered by it and is not this kind, nor is the part of a question that asks for it ("Do you keep
 audit logs, and how long are they retained?"). The words are general English for an unstated amount of
 time or frequency, not wording read off a vendor.
+
+A figure the passages do not meet is not a denial either: "retained for seven days" beside "at least 30
+days?" was answered "Yes." (NetBird's traffic logs), and a passage may give the figure for something
+else. It goes to a reviewer with both figures.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..text.quantities import FREQUENCY, PERIOD
+from ..text.quantities import FREQUENCY, PERIOD, amounts
 from ..text.terms import is_yes_no
 
 # An amount of time or a frequency left to the reader's yardstick; not "how longâ€¦" (which asks for the
@@ -28,10 +34,23 @@ _FIGURE = re.compile(f"{PERIOD}|{FREQUENCY}", re.IGNORECASE)
 
 
 def judged_measure(question: str, quotes: list[str]) -> tuple[str, str] | None:
-    """The question's word for an amount and the first figure the cited quotes give, when a yes/no
-    question measures in words and a quote in figures; else None."""
-    vague = _VAGUE.search(question)
-    if vague is None or not is_yes_no(question):
+    """The question's word or figure for an amount and the cited quotes' figure, when a yes/no question
+    measures in words and a quote in figures, or asks for a figure the quotes' figures of its kind do not
+    meet; else None."""
+    if not is_yes_no(question):
         return None
+    vague = _VAGUE.search(question)
+    if vague is None:
+        return unmet_figure(question, quotes)
     figure = next((m.group() for q in quotes for m in [_FIGURE.search(q)] if m), None)
     return (vague.group().lower(), figure) if figure else None
+
+
+def unmet_figure(question: str, quotes: list[str]) -> tuple[str, str] | None:
+    """The question's figure and the quotes' first figure of its kind, when the quotes give figures of that
+    kind (a period, a number of people) and none of them meets it; else None."""
+    for asked in amounts(question):
+        given = [a for q in quotes for a in amounts(q) if a.kind == asked.kind]
+        if given and not any(asked.meets(a) for a in given):
+            return asked.text, given[0].text
+    return None

@@ -1,8 +1,72 @@
 """How documentation writes an amount of time: a period ("20 years", "within 72 hours", "3 business
 days") or a frequency ("daily", "once a year"). Read by the how-long rule (`judging.support`) and by
-the rule on questions that measure in words (`rules.measure`)."""
+the rule on questions that measure in words (`rules.measure`). `amounts` reads a period or a number of
+people ("seven days", "up to 5 users") as a value that can be compared with another."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
 
 PERIOD = (r"\b\d+(?:[.,]\d+)?[\s-]*(?:business\s+days?|seconds?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|"
           r"years?)\b")
 FREQUENCY = (r"\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly|semi-annually|"
              r"biannually)\b|\bonce (?:a|an|per|every) \w+")
+
+_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_WORDS |= {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90,
+           "hundred": 100}
+# Hours in each unit of time: what makes "12 months" the same as "1 year".
+_HOURS = {"second": 1 / 3600, "sec": 1 / 3600, "minute": 1 / 60, "min": 1 / 60, "hour": 1, "hr": 1, "h": 1,
+          "day": 24, "business day": 24, "week": 168, "month": 730, "year": 8760}
+_PEOPLE = ("user", "person", "people", "member", "seat", "employee", "admin", "administrator")
+_NUMBER = r"\d+(?:[.,]\d+)?|" + "|".join(_WORDS)
+_UNIT = (r"business\s+days?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|"
+         r"users?|persons?|people|members?|seats?|employees?|admins?|administrators?")
+_AMOUNT = re.compile(rf"\b({_NUMBER})[\s-]*({_UNIT})\b", re.IGNORECASE)
+# What the question allows: "at least 30 days" is met by 90 days, "within 72 hours" by 24 hours.
+_AT_LEAST = re.compile(r"(?:at least|a minimum of|minimum of|more than|over|longer than|no less than|no fewer than)\s*$",
+                       re.IGNORECASE)
+_AT_MOST = re.compile(r"(?:at most|a maximum of|maximum of|up to|within|less than|under|no more than|no longer than|"
+                      r"shorter than|fewer than)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """An amount as written ("seven days"), its value in the kind's unit (hours, or people) and its kind."""
+
+    text: str
+    value: float
+    kind: str  # "time" or "people"
+    bound: str = ""  # "at least" or "at most" when the words before it say so
+
+    def meets(self, other: Amount) -> bool:
+        """Whether `other`, of the same kind, is what this amount asks for (within its bound; a month is
+        30 days to within 5 %)."""
+        if self.bound == "at least":
+            return other.value >= self.value * 0.95
+        if self.bound == "at most":
+            return other.value <= self.value * 1.05
+        return abs(other.value - self.value) <= 0.05 * self.value
+
+
+def amounts(text: str) -> list[Amount]:
+    """Every period and number of people in a text, in order."""
+    found = []
+    for match in _AMOUNT.finditer(text):
+        number, unit = match.group(1).lower(), re.sub(r"\s+", " ", match.group(2).lower())
+        value = float(_WORDS[number]) if number in _WORDS else float(number.replace(",", ""))
+        kind, scale = _kind(unit)
+        before = text[max(0, match.start() - 30):match.start()]
+        bound = "at least" if _AT_LEAST.search(before) else "at most" if _AT_MOST.search(before) else ""
+        found.append(Amount(match.group(0), value * scale, kind, bound))
+    return found
+
+
+def _kind(unit: str) -> tuple[str, float]:
+    singular = unit if unit in ("people", "business days", "h") else unit.rstrip("s")
+    if unit == "business days":
+        singular = "business day"
+    if singular in _HOURS:
+        return "time", _HOURS[singular]
+    return "people", 1.0

@@ -375,9 +375,16 @@ def _cue_phrases(text: str, cues: tuple[str, ...]) -> tuple[str, ...]:
     # A passage is read for each question it is retrieved for: tens of patterns each time.
     lowered = _ONLY_PARTICIPLE.sub(r"only \1", uncontracted(normalize_ws(text).lower().replace("’", "'")))
     lowered = _WHERE_WE_CAN.sub(r"\1 possible", lowered)
-    for phrase in _NOT_NEGATIONS:  # "not limited to" neither denies nor limits
-        lowered = lowered.replace(phrase.strip(), " ")
+    lowered = not_negations(lowered)
     return tuple(cue for cue in cues if _cue_pattern(cue).search(lowered))
+
+
+def not_negations(lowered: str) -> str:
+    """A lower-cased text without the negation-looking phrases that deny nothing ("not limited to", "no
+    later than")."""
+    for phrase in _NOT_NEGATIONS:
+        lowered = lowered.replace(phrase.strip(), " ")
+    return lowered
 
 
 def has_cue(text: str, cues: tuple[str, ...]) -> bool:

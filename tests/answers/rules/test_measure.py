@@ -1,5 +1,6 @@
 """A yes/no question that measures in words ("a short period") answered by a passage that measures in
-figures ("20 years") goes to a reviewer: the asker's yardstick is not in the documentation."""
+figures ("20 years") goes to a reviewer: the asker's yardstick is not in the documentation. So does one
+asking for a figure ("at least 30 days") that the passage's figures do not meet ("seven days")."""
 
 from __future__ import annotations
 
@@ -20,7 +21,17 @@ from tests.documents import pipeline_over
     ("Do you keep audit logs, and how long are they retained?", "Audit logs are kept for 400 days.", None),
     ("Are sessions kept as long as the browser is open?", "Sessions expire after 24 hours.", None),
     ("Do API access tokens expire after a short period by default?", "Tokens can be given an expiry.", None),
-    ("Do tokens expire after 24 hours?", "Tokens are valid for 20 years by default.", None),
+    ("Do tokens expire after 24 hours?", "Tokens are valid for 20 years by default.", ("24 hours", "20 years")),
+    ("Are connection logs kept for at least 30 days?", "Logs are retained for **seven days**.",
+     ("30 days", "seven days")),
+    ("Can the free plan cover a team of 20 people?", "The Free plan is for up to 5 users and 100 machines.",
+     ("20 people", "5 users")),
+    ("Are connection logs kept for at least 30 days?", "Logs are retained for 90 days.", None),
+    ("Are audit logs kept for 90 days?", "Audit logs are kept for 3 months.", None),
+    ("Will you notify us within 72 hours?", "We notify affected customers within 48 hours.", None),
+    ("Are connection logs kept for at least 30 days?", "Logs are exported every 10 minutes to your bucket.",
+     ("30 days", "10 minutes")),
+    ("How long are connection logs kept, at least 30 days?", "Logs are retained for seven days.", None),
 ])
 def test_a_yardstick_in_words_against_a_figure_is_found(question, quote, expected):
     assert judged_measure(question, [quote]) == expected
@@ -44,3 +55,15 @@ async def test_a_question_asking_for_the_figure_gets_it_without_that_review(tmp_
     assert "20 years" in result.synthesis.answer
     assert result.critic_feedback[-1].yardstick == []
     assert "customer's measure" not in (result.escalation_reason or "")
+
+
+_LOGS = ("# Traffic events\n\nTraffic events record every connection between peers.\n\n## Log retention\n\n"
+         "Traffic event logs are retained for seven days.\n")
+
+
+async def test_a_figure_the_passage_falls_short_of_is_left_to_a_reviewer(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"traffic.md": _LOGS})
+    result = await pipeline.run("Are traffic event logs retained for at least 30 days?")
+    assert result.escalated
+    assert '"30 days"' in result.escalation_reason and '"seven days"' in result.escalation_reason
+    assert result.critic_feedback[-1].signals.judged_measure == 1.0

@@ -1,0 +1,43 @@
+"""A yes/no question asked in the negative goes to a reviewer when passages answer it: "Yes." and "No."
+swap meaning, and a negation in the passage may be the very thing asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.rules.polarity import asked_in_negative
+from tests.documents import pipeline_over
+
+
+@pytest.mark.parametrize(("question", "negation"), [
+    ("Does the client work without any inbound firewall ports being opened?", "without"),
+    ("Is there a role that can see all configuration but change none of it?", "none"),
+    ("Can we block database clients that do not use SSL?", "not"),
+    ("Doesn't the relay see our traffic?", "doesn't"),
+    ("Is MFA available on every plan?", None),
+    ("Are logs kept for no more than 30 days?", None),  # a bound, not a negation
+    ("Is encryption not limited to data at rest?", None),
+    ("Which ports must not be blocked?", None),  # not a yes/no question
+])
+def test_the_question_s_own_negation_is_found(question, negation):
+    assert asked_in_negative(question) == negation
+
+
+_FAQ = ("# FAQ\n\n## Which firewall ports must be opened?\n\n"
+        "The client doesn't require any incoming port to be open. It connects out to the management service "
+        "over port 443.\n")
+
+
+async def test_a_passage_s_negation_does_not_answer_no_to_a_question_asked_in_the_negative(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"faq.md": _FAQ})
+    result = await pipeline.run("Does the client work without any incoming firewall port being opened?")
+    assert result.escalated
+    assert 'asked in the negative ("without")' in result.escalation_reason
+    assert result.critic_feedback[-1].signals.asked_in_negative == 1.0
+
+
+async def test_the_same_passage_answers_a_question_asked_the_plain_way_without_that_review(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"faq.md": _FAQ})
+    result = await pipeline.run("Which firewall ports does the client need?")
+    assert result.critic_feedback[-1].negation is None
+    assert "asked in the negative" not in (result.escalation_reason or "")
