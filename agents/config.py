@@ -12,6 +12,8 @@ class PipelineConfig(BaseModel):
     confidence_threshold: int | None = Field(None, ge=0, le=100, description="escalate under this confidence (the "
                                              "probability, in percent, that the answer is right); None: the "
                                              "threshold fitted with the send-or-review model (agents/judging/gate.json)")
+    review_limits: bool = Field(True, description="a 'Partially Supported' or 'Not Supported' answer drawn from "
+                                "passages goes to a reviewer whatever its confidence (GateModel.limit_or_denial)")
     search_k: int | None = Field(None, ge=1, description="chunks per query; None: the depth fitted with the "
                                  "extractive engine (agents/extractive.json)")
     max_sources: int = Field(6, ge=1)

@@ -22,7 +22,7 @@ PIPELINE_ENV = {
     "max_question_chars": "RFPBOT_MAX_QUESTION_CHARS", "timeout_seconds": "RFPBOT_RUN_TIMEOUT",
     "llm_fallback": "RFPBOT_LLM_FALLBACK", "route_simple": "RFPBOT_ROUTE_SIMPLE",
     "max_llm_calls": "RFPBOT_MAX_LLM_CALLS", "max_llm_tokens": "RFPBOT_MAX_LLM_TOKENS",
-    "evidence_tokens": "RFPBOT_EVIDENCE_TOKENS",
+    "evidence_tokens": "RFPBOT_EVIDENCE_TOKENS", "review_limits": "RFPBOT_REVIEW_LIMITS",
 }
 
 

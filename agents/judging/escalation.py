@@ -31,6 +31,9 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
                    if evidence else "no quote backs the answer")
         reasons.append(f"confidence {synthesis.confidence_score} is under the threshold {threshold}: answers like "
                        f"this one are right less often than that ({support})")
+    if config.review_limits and critic.signals is not None and load().limit_or_denial(critic.signals):
+        reasons.append(f'the answer is "{synthesis.compliance_status}" from the documentation: a limit or a denial '
+                       "is confirmed by a reviewer before it reaches a customer")
     if critic.signals is not None and load().doubts_abstention(critic.signals):
         reasons.append(f"no passage was found that answers, but the documentation uses "
                        f"{critic.signals.terms_in_documents:.0%} of the question's key words: it may answer it "

@@ -7,10 +7,12 @@ found"), whose risk is a passage that did answer after all, and one for answers,
 risk is a passage that fits the words but denies, limits or speaks of someone else.
 Both are fitted by `bench/gate.py` on every development set and stored in
 `agents/judging/gate.json` with the threshold it chose: the lowest probability at which the
-answers sent unreviewed were still right 97.5 % of the time (or more: a margin over the 95 % asked), and
-above every "Fully Supported" sent on a question the documents do not answer, on probabilities from
-models that had not seen those answers (ten splits into five folds). The 97.5 % is a choice; the rest is
-fitted.
+answers that may be sent were still right 98 % of the time (or more: a margin over the 95 % asked), on
+probabilities from models that had not seen those answers (ten splits into five folds). The 98 % is a
+choice; the rest is fitted.
+
+Only a "Fully Supported" answer or an abstention may go out unreviewed (`limit_or_denial`): a limit
+or a denial drawn from a passage goes to a reviewer whatever its probability.
 """
 
 from __future__ import annotations
@@ -62,6 +64,19 @@ class GateModel(BaseModel):
     def doubts_abstention(self, signals: AnswerSignals) -> bool:
         """An abstention on a subject the documents speak of as much as one that missed an answer did."""
         return bool(signals.abstained) and signals.subject_spoken_of >= self.spoken_of_limit
+
+    @staticmethod
+    def limit_or_denial(signals: AnswerSignals) -> bool:
+        """A "Partially Supported" or "Not Supported" answer drawn from passages: a person confirms it.
+
+        The offline engine reads limits and denials by cue words and patterns, and those came from the
+        vendors they were written on: on a tenth vendor no rule had seen (NetBird), such answers at a
+        held-out probability of 0.8 or more were right 2 times of 7 ("can't modify anything" read as "No." to a read-only role,
+        "For the combined setup, …" as a limit), while "Fully Supported" answers were right 5 of 7 and
+        abstentions 5 of 5; on the nine sets the rules were written on, 25 of 26 (held out by vendor). A "No." or an "only
+        partly" is also the answer a customer acts on against the vendor. An abstention ("no evidence was
+        found") claims nothing of the documents and stays with the model."""
+        return not signals.abstained and not signals.fully
 
     def percent(self, signals: AnswerSignals) -> int:
         """The probability in whole percent, rounded down and at most 99: the confidence users see. A fitted

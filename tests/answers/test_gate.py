@@ -83,3 +83,24 @@ def test_the_confidence_shown_is_never_certainty_so_a_threshold_of_100_reviews_e
     model = load().model_copy(update={"answer": certain})
     signals = AnswerSignals(relevance=1.0, fully=1)
     assert model.probability(signals) > 0.9999 and model.percent(signals) == 99
+
+
+def test_only_a_fully_supported_answer_or_an_abstention_may_go_out_unreviewed():
+    model = load()
+    assert model.limit_or_denial(AnswerSignals(relevance=0.9, partially=1))
+    assert model.limit_or_denial(AnswerSignals(relevance=0.9, not_supported=1, denial_cue=1))
+    assert not model.limit_or_denial(AnswerSignals(relevance=0.9, fully=1))
+    assert not model.limit_or_denial(AnswerSignals(abstained=1, not_supported=1))
+
+
+async def test_a_denial_from_the_documentation_reaches_a_reviewer_however_sure(tmp_path, index):
+    from tests.documents import pipeline_over
+
+    docs = {"regions.md": "# Data regions\n\nCustomer data can be hosted in the EU or the US. "
+                          "Hosting customer data in Australia is not available.\n"}
+    pipeline = await pipeline_over(tmp_path / "docs", index, docs)
+    denied = await pipeline.run("Can customer data be hosted in Australia?")
+    assert denied.synthesis.compliance_status == "Not Supported" and denied.synthesis.citations
+    assert denied.escalated and "a limit or a denial is confirmed by a reviewer" in denied.escalation_reason
+    hosted = await pipeline.run("Can customer data be hosted in the EU?")
+    assert "a limit or a denial" not in (hosted.escalation_reason or "")

@@ -245,6 +245,7 @@ def _own_cells(data: bytes) -> dict[str, tuple]:
 
 def test_the_customers_own_columns_get_the_reviewed_answers_in_the_dropdowns_values(ingested, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", "70")  # q01, q29 and q04 (75) sent alone, q05 (39) reviewed
+    monkeypatch.setenv("RFPBOT_REVIEW_LIMITS", "false")  # the "No." and the "Partially." go out unreviewed too
     source = tmp_path / "customer.xlsx"
     source.write_bytes(customers_workbook())
     assert main(["batch", str(source), "--json"]) == 0
@@ -261,6 +262,7 @@ def test_the_customers_own_columns_get_the_reviewed_answers_in_the_dropdowns_val
 
 def test_keep_answer_columns_leaves_what_the_customer_file_already_says(ingested, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", "70")  # q01, q29 and q04 (75) sent alone, q05 (39) reviewed
+    monkeypatch.setenv("RFPBOT_REVIEW_LIMITS", "false")  # the "No." and the "Partially." go out unreviewed too
     source = tmp_path / "customer.xlsx"
     source.write_bytes(customers_workbook())
     assert main(["batch", str(source), "--keep-answer-columns"]) == 0
@@ -268,3 +270,16 @@ def test_keep_answer_columns_leaves_what_the_customer_file_already_says(ingested
     assert "2 filled, 1 left empty until reviewed, 1 kept as they were" in out
     own = _own_cells((tmp_path / "customer-answered.xlsx").read_bytes())
     assert own[OWN["q29"]] == ("N", "See our FedRAMP letter.")
+
+
+def test_by_default_a_no_or_a_partly_waits_for_a_reviewer_in_the_customers_columns(ingested, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", "70")
+    source = tmp_path / "customer.xlsx"
+    source.write_bytes(customers_workbook())
+    assert main(["batch", str(source), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    own = _own_cells((tmp_path / "customer-answered.xlsx").read_bytes())
+    assert own[OWN["q01"]][0] == "Y"  # a "Yes." from the documentation still goes out
+    assert own[OWN["q29"]] == (None, "See our FedRAMP letter.")  # not written over until reviewed
+    assert own[OWN["q04"]] == (None, None)
+    assert summary["own_columns"] == {"written": 1, "kept": 0, "left_for_review": 3, "not_offered": 0}
