@@ -47,7 +47,7 @@ _ASKS_QUANTITY = re.compile(
     r"\b(how (?:often|long|quickly|soon|frequently|many|much)|what (?:time ?frames?|period|frequency)|"
     r"within what|time ?frames?|frequency|retention period|how long|SLAs?)\b", re.I)
 _HAS_QUANTITY = re.compile(
-    r"\d|\b(daily|weekly|monthly|quarterly|annual(?:ly)?|yearly|hourly|biannual(?:ly)?|every|once|twice|"
+    PERIOD + r"|\d|\b(daily|weekly|monthly|quarterly|annual(?:ly)?|yearly|hourly|biannual(?:ly)?|every|once|twice|"
     r"immediately|real[- ]time|continuous(?:ly)?)\b", re.I)
 
 

@@ -8,19 +8,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PERIOD = (r"\b\d+(?:[.,]\d+)?[\s-]*(?:business\s+days?|seconds?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|"
+_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_WORDS |= {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90,
+           "hundred": 100}
+# A number in digits or in words ("seven days" is as much a period as "7 days").
+_NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_WORDS) + ")"
+PERIOD = (rf"\b{_NUMBER}[\s-]*(?:business\s+days?|seconds?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|"
           r"years?)\b")
 FREQUENCY = (r"\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly|semi-annually|"
              r"biannually)\b|\bonce (?:a|an|per|every) \w+")
 
-_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
-_WORDS |= {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90,
-           "hundred": 100}
 # Hours in each unit of time: what makes "12 months" the same as "1 year".
 _HOURS = {"second": 1 / 3600, "sec": 1 / 3600, "minute": 1 / 60, "min": 1 / 60, "hour": 1, "hr": 1, "h": 1,
           "day": 24, "business day": 24, "week": 168, "month": 730, "year": 8760}
-_PEOPLE = ("user", "person", "people", "member", "seat", "employee", "admin", "administrator")
-_NUMBER = r"\d+(?:[.,]\d+)?|" + "|".join(_WORDS)
 _UNIT = (r"business\s+days?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|"
          r"users?|persons?|people|members?|seats?|employees?|admins?|administrators?")
 _AMOUNT = re.compile(rf"\b({_NUMBER})[\s-]*({_UNIT})\b", re.IGNORECASE)

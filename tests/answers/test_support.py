@@ -91,6 +91,9 @@ def test_how_long_something_is_kept_is_answered_by_a_period_of_keeping_it():
     assert not states_the_number(question, "Export to cloud object storage (AWS S3 or GCP GCS), enabling audits.")
     assert states_the_number(question, "Closed Workflow histories are retained for 30 days, then deleted.")
     assert states_the_number("How often are backups taken?", "Backups run every 24 hours.")
+    # A period written in words is a period (NetBird's traffic logs "are retained for **seven days**").
+    assert states_the_number(question, "While in experimental mode, logs are retained for **seven days**.")
+    assert not states_the_number(question, "One of the logs is retained for audits.")
 
 
 def test_a_version_written_against_its_name_is_a_version():
