@@ -14,7 +14,8 @@ The signals do not depend on the model, so collecting once is enough.
 pooled rows. The threshold is the lowest probability at which answers sent unreviewed
 were right at least 98 % of the time (TARGET), measured on out-of-fold probabilities (ten
 different splits into five folds of questions, pooled; each answer scored by models
-fitted without it). The figures printed are leave-one-vendor-out: for each vendor,
+fitted without it), and above every "Fully Supported" on an unanswerable question there (the
+zero asked). The figures printed are leave-one-vendor-out: for each vendor,
 models *and* threshold are fitted on the others only, then that vendor is scored.
 
 `collect --embedder minilm --data FILE` answers the sets with all-MiniLM-L6-v2 as the
@@ -191,14 +192,24 @@ def _threshold_for(rows: list[dict], model: GateModel) -> float:
     rights = [r["right"] for r in rows] * REPEATS
     # A draft the audit blocks goes to a reviewer whatever its probability: only the others can be sent.
     kept = [(p, ok) for p, ok, r in zip(probs, rights, rows * REPEATS) if _sendable(r, model)]
-    # The threshold was also kept above every "Fully Supported" on an unanswerable question (its mean
-    # out-of-fold probability), for the zero asked. On ten sets one such answer (NetBird's "Can we download
-    # the audit log as a CSV file…?", answered from invoices downloaded as CSV) is at 0.93 out of fold and
-    # set every vendor's threshold there: held out, 19.9 % sent at 0.977, against 34.9 % at 0.987 without it,
-    # and the same one "Fully Supported" on an unanswerable question went out either way (NetBird's own, at
-    # 0.96, over any threshold fitted without it). It cost a third of what is sent and bought nothing
-    # measured, so the precision target alone sets the threshold; the zero is reported, not fitted.
-    return choose_threshold([p for p, _ in kept], [ok for _, ok in kept])
+    precise = choose_threshold([p for p, _ in kept], [ok for _, ok in kept])
+    # Without the second term, on ten sets held out 34.9 % were sent at 0.987 against 19.9 % at 0.977 with
+    # it: NetBird's "Can we download the audit log as a CSV file…?", answered "Yes." from invoices downloaded
+    # as CSV, is at 0.93 out of fold and sets every vendor's threshold there, and held out it went out
+    # either way (at 0.96 from a model fitted without it). Kept all the same: without it the model fitted
+    # on all ten sends that answer on its own development set, the zero asked of every set.
+    return max(precise, _above_fully_unanswerable(rows, runs, model))
+
+
+def _above_fully_unanswerable(rows: list[dict], runs: list[list[float]], model: GateModel) -> float:
+    """Just above the highest out-of-fold probability (its mean over the splits) of a "Fully Supported"
+    on a question the documents do not answer: the zero asked is kept, like the precision, on answers
+    the model had not seen. (Fly.io's "Can customers bring their own keys…?", answered Fully from "…is
+    encrypted with LUKS", came out at 0.873 with the model fitted on all eight, over a threshold of 0.870
+    chosen for precision alone.)"""
+    means = np.mean(runs, axis=0)
+    wrong = [m for m, r in zip(means, rows) if _sendable(r, model) and _fully_unanswerable(r)]
+    return float(max(wrong)) + 1e-4 if wrong else 0.0
 
 
 def _fully_unanswerable(row: dict) -> bool:

@@ -7,9 +7,10 @@ found"), whose risk is a passage that did answer after all, and one for answers,
 risk is a passage that fits the words but denies, limits or speaks of someone else.
 Both are fitted by `bench/gate.py` on every development set and stored in
 `agents/judging/gate.json` with the threshold it chose: the lowest probability at which the
-answers that may be sent were still right 98 % of the time (or more: a margin over the 95 % asked), on
-probabilities from models that had not seen those answers (ten splits into five folds). The 98 % is a
-choice; the rest is fitted.
+answers that may be sent were still right 98 % of the time (or more: a margin over the 95 % asked), and
+above every "Fully Supported" sent on a question the documents do not answer, on probabilities from
+models that had not seen those answers (ten splits into five folds). The 98 % is a choice; the rest is
+fitted.
 
 Only a "Fully Supported" answer or an abstention may go out unreviewed (`limit_or_denial`): a limit
 or a denial drawn from a passage goes to a reviewer whatever its probability.
