@@ -212,6 +212,9 @@ class AnswerSignals(BaseModel):
     judged_measure: float = Field(0.0, description="1 when a yes/no question measures in words ('a short period') and "
                                   "the passage in figures ('20 years'), or asks for a figure the passage's figures do not "
                                   "meet ('at least 30 days', 'seven days'): a reviewer decides (agents.rules.measure)")
+    subject_page_uncited: float = Field(0.0, description="1 when the search found a page whose title names the "
+                                        "question's subject and the answer cites no page whose title names any of "
+                                        "its words: a reviewer decides (agents.rules.subject_page)")
     asked_in_negative: float = Field(0.0, description="1 when a yes/no question asked in the negative ('without any "
                                      "inbound ports?') is answered from passages: a reviewer decides which way round "
                                      "they answer it (agents.rules.polarity)")
@@ -257,6 +260,8 @@ class CriticResult(BaseModel):
                                  "when they differ in kind or the figure falls short (then a reviewer decides)")
     negation: str | None = Field(None, description="the negation a yes/no question is asked with ('without'), when "
                                  "passages answer it (then a reviewer decides which way round)")
+    subject_page: str | None = Field(None, description="the title of a page the search found on the question's "
+                                     "subject that the answer does not cite (then a reviewer decides)")
     signals: AnswerSignals | None = Field(None, description="what the audit measured: the send-or-review model's input")
 
     _score = field_validator("recommended_confidence", mode="before")(lambda cls, v: _clamp(v))

@@ -85,6 +85,7 @@ def _verdict(report: AuditReport, research_more: list[str], llm_review: CriticRe
                         recommended_confidence=recommended,
                         revision_instructions=instructions if verdict == "REVISE" else None,
                         missing_facets=research_more, plans=report.plans, yardstick=report.yardstick, negation=report.negation,
+                        subject_page=report.subject_page,
                         signals=report.signals)
 
 

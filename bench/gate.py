@@ -193,11 +193,11 @@ def _threshold_for(rows: list[dict], model: GateModel) -> float:
     # A draft the audit blocks goes to a reviewer whatever its probability: only the others can be sent.
     kept = [(p, ok) for p, ok, r in zip(probs, rights, rows * REPEATS) if _sendable(r, model)]
     precise = choose_threshold([p for p, _ in kept], [ok for _, ok in kept])
-    # Without the second term, on ten sets held out 34.9 % were sent at 0.987 against 19.9 % at 0.977 with
-    # it: NetBird's "Can we download the audit log as a CSV file…?", answered "Yes." from invoices downloaded
-    # as CSV, is at 0.93 out of fold and sets every vendor's threshold there, and held out it went out
-    # either way (at 0.96 from a model fitted without it). Kept all the same: without it the model fitted
-    # on all ten sends that answer on its own development set, the zero asked of every set.
+    # Before agents/rules/subject_page.py, on ten sets, held out 34.9 % were sent at 0.987 without the second
+    # term against 19.9 % at 0.977 with it: NetBird's "Can we download the audit log as a CSV file…?",
+    # answered "Yes." from invoices downloaded as CSV, was at 0.93 out of fold and set every vendor's
+    # threshold there. It was kept all the same: without it the model fitted on all ten would send that
+    # answer on its own development set, the zero asked of every set. (The rule now leaves it to a reviewer.)
     return max(precise, _above_fully_unanswerable(rows, runs, model))
 
 
@@ -220,11 +220,13 @@ def _sendable(row: dict, model: GateModel) -> bool:
     """Not blocked by a failed audit check (a quote not in its source, a claim its quotes do not make…), nor
     left to a reviewer because it holds on some plans only (`agents.rules.plans`), measures in figures what the
     question measures in words or falls short of its figure (`agents.rules.measure`), answers a question asked in
-    the negative (`agents.rules.polarity`), states a limit or a denial (`GateModel.limit_or_denial`), or is an
+    the negative (`agents.rules.polarity`), leaves uncited a found page on the question's subject
+    (`agents.rules.subject_page`), states a limit or a denial (`GateModel.limit_or_denial`), or is an
     abstention the model doubts (`GateModel.doubts_abstention`)."""
     signals = AnswerSignals.model_validate(row["signals"])
     return (not signals.blocking and not signals.plan_dependent and not signals.judged_measure
-            and not signals.asked_in_negative and not model.limit_or_denial(signals)
+            and not signals.asked_in_negative and not signals.subject_page_uncited
+            and not model.limit_or_denial(signals)
             and not model.doubts_abstention(signals))
 
 

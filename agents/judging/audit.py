@@ -19,6 +19,7 @@ from ..contracts import AnswerSignals, CriticChecks, QueryPlanResult, ResearchRe
 from ..rules.list_items import spread_over_items
 from ..rules.measure import judged_measure
 from ..rules.polarity import asked_in_negative
+from ..rules.subject_page import uncited_subject_page
 from ..rules.plans import depends_on_plan
 from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from ..text.prose import told_from
@@ -55,6 +56,7 @@ class AuditReport:
     plans: list[str] = field(default_factory=list)  # the plans the answer holds on, when the question leaves it open
     yardstick: list[str] = field(default_factory=list)  # the question's word for an amount, the passage's figure
     negation: str | None = None  # the negation a question answered from passages is asked with
+    subject_page: str | None = None  # a found page on the question's subject the answer does not cite
 
     def instructions(self) -> str:
         """Revision instructions a drafter can follow."""
@@ -95,12 +97,14 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
     evidence = [c.quote for c in draft.citations if c.is_evidence]
     yardstick = list(judged_measure(plan.original_question, evidence) or ())
     negation = asked_in_negative(plan.original_question) if evidence else None
+    subject_page = uncited_subject_page(plan.original_question, research.sources,
+                                        {c.source_path for c in draft.citations if c.is_evidence})
     signals = measure(draft, documents, plan, scorer, claims=claims, missing=missing, blocking=blocking,
                       uncited=uncited, plan_dependent=bool(plans), judged_measure=bool(yardstick),
-                      asked_in_negative=negation is not None)
+                      asked_in_negative=negation is not None, subject_page_uncited=subject_page is not None)
     return AuditReport(checks=checks, issues=issues, penalty=penalty, recommended_confidence=recommended,
                        uncited_sentences=uncited, blocking=blocking, signals=signals, plans=plans, yardstick=yardstick,
-                       negation=negation)
+                       negation=negation, subject_page=subject_page)
 
 
 def _deciding_quotes(draft: SynthesisResult) -> list[str]:

@@ -46,6 +46,9 @@ def escalation_reason(synthesis: SynthesisResult, critic: CriticResult, research
         word, figure = critic.yardstick
         reasons.append(f'the question asks for "{word}" and the documentation gives "{figure}": whether that '
                        "meets the customer's measure is for a reviewer to judge")
+    if critic.subject_page:
+        reasons.append(f'the search found a page on the question\'s subject ("{critic.subject_page}") that the answer '
+                       "does not cite: whether the passages cited are about that subject is for a reviewer to judge")
     if critic.negation:
         reasons.append(f'the question is asked in the negative ("{critic.negation}"): whether the passages answer it '
                        "yes or no, that way round, is for a reviewer to judge")

@@ -30,7 +30,7 @@ _OPEN_QUESTION = re.compile(r"^\s*(what|which|how|who|where|when|describe|explai
 def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryPlanResult, scorer: Scorer,
             *, claims: list[ClaimSupport], missing: list[str], blocking: bool, uncited: int,
             plan_dependent: bool = False, judged_measure: bool = False,
-            asked_in_negative: bool = False) -> AnswerSignals:
+            asked_in_negative: bool = False, subject_page_uncited: bool = False) -> AnswerSignals:
     """The signals of one draft (the audit supplies what it already computed)."""
     question = plan.original_question
     evidence = [c for c in draft.citations if c.is_evidence]
@@ -64,7 +64,8 @@ def measure(draft: SynthesisResult, documents: dict[str, Document], plan: QueryP
         customer_question=float(bool(_CUSTOMER.search(question))),
         table_or_list=float(any(_TABLE_OR_LIST.search(c.quote) for c in evidence)),
         blocking=float(blocking), uncited=float(uncited), plan_dependent=float(plan_dependent),
-        judged_measure=float(judged_measure), asked_in_negative=float(asked_in_negative))
+        judged_measure=float(judged_measure), asked_in_negative=float(asked_in_negative),
+        subject_page_uncited=float(subject_page_uncited))
 
 
 def _terms_in(question: str, searched: str) -> float:
