@@ -210,8 +210,9 @@ class AnswerSignals(BaseModel):
     plan_dependent: float = Field(0.0, description="1 when the answer holds on some plans only and the question "
                                   "does not say which plan it asks about: a reviewer decides (agents.rules.plans)")
     judged_measure: float = Field(0.0, description="1 when a yes/no question measures in words ('a short period') and "
-                                  "the passage in figures ('20 years'), or asks for a figure the passage's figures do not "
-                                  "meet ('at least 30 days', 'seven days'): a reviewer decides (agents.rules.measure)")
+                                  "the passage in figures ('20 years'), or asks for a figure the passage's figures "
+                                  "do not meet ('at least 30 days', 'seven days'): a reviewer decides "
+                                  "(agents.rules.measure)")
     subject_page_uncited: float = Field(0.0, description="1 when the search found a page whose title names the "
                                         "question's subject and the answer cites no page whose title names any of "
                                         "its words: a reviewer decides (agents.rules.subject_page)")

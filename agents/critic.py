@@ -84,8 +84,8 @@ def _verdict(report: AuditReport, research_more: list[str], llm_review: CriticRe
     return CriticResult(verdict=verdict, checks=checks, issues=issues, suggestions=[],
                         recommended_confidence=recommended,
                         revision_instructions=instructions if verdict == "REVISE" else None,
-                        missing_facets=research_more, plans=report.plans, yardstick=report.yardstick, negation=report.negation,
-                        subject_page=report.subject_page,
+                        missing_facets=research_more, plans=report.plans, yardstick=report.yardstick,
+                        negation=report.negation, subject_page=report.subject_page,
                         signals=report.signals)
 
 

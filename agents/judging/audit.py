@@ -18,9 +18,9 @@ from retrieval import Document
 from ..contracts import AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
 from ..rules.list_items import spread_over_items
 from ..rules.measure import judged_measure
+from ..rules.plans import depends_on_plan
 from ..rules.polarity import asked_in_negative
 from ..rules.subject_page import uncited_subject_page
-from ..rules.plans import depends_on_plan
 from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from ..text.prose import told_from
 from ..text.terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no
@@ -94,11 +94,10 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
                           facet_coverage=facets, answer_quality=quality)
     blocking = not grounding.passed or not status.passed or not quality.passed
     plans = depends_on_plan(plan.original_question, _deciding_quotes(draft))
-    evidence = [c.quote for c in draft.citations if c.is_evidence]
-    yardstick = list(judged_measure(plan.original_question, evidence) or ())
+    evidence = [c for c in draft.citations if c.is_evidence]
+    yardstick = list(judged_measure(plan.original_question, [c.quote for c in evidence]) or ())
     negation = asked_in_negative(plan.original_question) if evidence else None
-    subject_page = uncited_subject_page(plan.original_question, research.sources,
-                                        {c.source_path for c in draft.citations if c.is_evidence})
+    subject_page = uncited_subject_page(plan.original_question, research.sources, {c.source_path for c in evidence})
     signals = measure(draft, documents, plan, scorer, claims=claims, missing=missing, blocking=blocking,
                       uncited=uncited, plan_dependent=bool(plans), judged_measure=bool(yardstick),
                       asked_in_negative=negation is not None, subject_page_uncited=subject_page is not None)

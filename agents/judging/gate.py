@@ -72,11 +72,12 @@ class GateModel(BaseModel):
 
         The offline engine reads limits and denials by cue words and patterns, and those came from the
         vendors they were written on: on a tenth vendor no rule had seen (NetBird), such answers at a
-        held-out probability of 0.8 or more were right 2 times of 7 ("can't modify anything" read as "No." to a read-only role,
-        "For the combined setup, …" as a limit), while "Fully Supported" answers were right 5 of 7 and
-        abstentions 5 of 5; on the nine sets the rules were written on, 25 of 26 (held out by vendor). A "No." or an "only
-        partly" is also the answer a customer acts on against the vendor. An abstention ("no evidence was
-        found") claims nothing of the documents and stays with the model."""
+        held-out probability of 0.8 or more were right 2 times of 7 ("can't modify anything" read as
+        "No." to a read-only role, "For the combined setup, …" as a limit), while "Fully Supported"
+        answers were right 5 of 7 and abstentions 5 of 5; on the nine sets the rules were written on,
+        25 of 26 (held out by vendor). A "No." or an "only partly" is also the answer a customer acts on
+        against the vendor. An abstention ("no evidence was found") claims nothing of the documents and
+        stays with the model."""
         return not signals.abstained and not signals.fully
 
     def percent(self, signals: AnswerSignals) -> int:

@@ -25,8 +25,8 @@ _UNIT = (r"business\s+days?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|we
          r"users?|persons?|people|members?|seats?|employees?|admins?|administrators?")
 _AMOUNT = re.compile(rf"\b({_NUMBER})[\s-]*({_UNIT})\b", re.IGNORECASE)
 # What the question allows: "at least 30 days" is met by 90 days, "within 72 hours" by 24 hours.
-_AT_LEAST = re.compile(r"(?:at least|a minimum of|minimum of|more than|over|longer than|no less than|no fewer than)\s*$",
-                       re.IGNORECASE)
+_AT_LEAST = re.compile(r"(?:at least|a minimum of|minimum of|more than|over|longer than|no less than|"
+                       r"no fewer than)\s*$", re.IGNORECASE)
 _AT_MOST = re.compile(r"(?:at most|a maximum of|maximum of|up to|within|less than|under|no more than|no longer than|"
                       r"shorter than|fewer than)\s*$", re.IGNORECASE)
 
@@ -64,9 +64,7 @@ def amounts(text: str) -> list[Amount]:
 
 
 def _kind(unit: str) -> tuple[str, float]:
-    singular = unit if unit in ("people", "business days", "h") else unit.rstrip("s")
-    if unit == "business days":
-        singular = "business day"
+    singular = "business day" if unit.startswith("business") else unit if unit in ("people", "h") else unit.rstrip("s")
     if singular in _HOURS:
         return "time", _HOURS[singular]
     return "people", 1.0

@@ -272,7 +272,8 @@ def test_keep_answer_columns_leaves_what_the_customer_file_already_says(ingested
     assert own[OWN["q29"]] == ("N", "See our FedRAMP letter.")
 
 
-def test_by_default_a_no_or_a_partly_waits_for_a_reviewer_in_the_customers_columns(ingested, tmp_path, capsys, monkeypatch):
+def test_by_default_a_no_or_a_partly_waits_for_a_reviewer_in_the_customers_columns(ingested, tmp_path, capsys,
+                                                                                   monkeypatch):
     monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", "70")
     source = tmp_path / "customer.xlsx"
     source.write_bytes(customers_workbook())
