@@ -5,8 +5,9 @@
 search had also found the page titled "Audit Events Logging". Documentation is written a page per
 subject: when a found page's title names two or more of the question's key terms and no cited page's
 title names any, the passages cited may share the question's words without being about its subject,
-and a reviewer checks. On ten development sets it marks four "Fully Supported" answers, two of them
-wrong, every one of them already sent to a reviewer by its confidence except that audit-log answer.
+and a reviewer checks. On ten development sets it marks five answers, two of them wrong; with the model
+fitted on them it keeps two from going out alone: that audit-log answer (wrong) and Docker's "Do I need a
+specific version of Docker Desktop for SSO?" (right, at 86 %).
 """
 
 from __future__ import annotations
