@@ -41,11 +41,20 @@ _TOKENS = ("# API tokens\n\nAccess tokens authenticate API requests and expire a
            "Tokens are valid for 20 years by default, unless an expiry is given when one is created.\n")
 
 
-async def test_whether_20_years_is_a_short_period_is_left_to_a_reviewer(tmp_path, index):
-    pipeline = await pipeline_over(tmp_path / "docs", index, {"tokens.md": _TOKENS})
-    result = await pipeline.run("Do API access tokens expire after a short period by default?")
+_LOGS = ("# Traffic events\n\nTraffic events record every connection between peers.\n\n## Log retention\n\n"
+         "Traffic event logs are retained for seven days.\n")
+
+
+@pytest.mark.parametrize(("docs", "question", "asked", "given"), [
+    ({"tokens.md": _TOKENS}, "Do API access tokens expire after a short period by default?", "short", "20 years"),
+    ({"traffic.md": _LOGS}, "Are traffic event logs retained for at least 30 days?", "30 days", "seven days"),
+])
+async def test_the_asker_s_measure_against_the_documentation_s_figure_is_left_to_a_reviewer(
+        tmp_path, index, docs, question, asked, given):
+    pipeline = await pipeline_over(tmp_path / "docs", index, docs)
+    result = await pipeline.run(question)
     assert result.escalated
-    assert '"short"' in result.escalation_reason and '"20 years"' in result.escalation_reason
+    assert f'"{asked}"' in result.escalation_reason and f'"{given}"' in result.escalation_reason
     assert result.critic_feedback[-1].signals.judged_measure == 1.0
 
 
@@ -55,15 +64,3 @@ async def test_a_question_asking_for_the_figure_gets_it_without_that_review(tmp_
     assert "20 years" in result.synthesis.answer
     assert result.critic_feedback[-1].yardstick == []
     assert "customer's measure" not in (result.escalation_reason or "")
-
-
-_LOGS = ("# Traffic events\n\nTraffic events record every connection between peers.\n\n## Log retention\n\n"
-         "Traffic event logs are retained for seven days.\n")
-
-
-async def test_a_figure_the_passage_falls_short_of_is_left_to_a_reviewer(tmp_path, index):
-    pipeline = await pipeline_over(tmp_path / "docs", index, {"traffic.md": _LOGS})
-    result = await pipeline.run("Are traffic event logs retained for at least 30 days?")
-    assert result.escalated
-    assert '"30 days"' in result.escalation_reason and '"seven days"' in result.escalation_reason
-    assert result.critic_feedback[-1].signals.judged_measure == 1.0
