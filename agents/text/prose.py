@@ -28,6 +28,12 @@ _SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}")
 _FOOTNOTE = re.compile(r"\[\^[^\]\s]+\](?!:)")
 _CALLOUT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|^:::\s*\w*", re.I)
 _QUOTE_MARKS = re.compile(r"(?:^|(?<=\s))>(?:\s+>)+(?=\s)")
+# A callout's decorative pictograph and title collapsed onto one line with its body ("> 📘 Enterprise plan
+# feature > Pinning SSO sessions …", "📘 > If you are also …"): the title ends where its marker stood. The
+# check marks and crosses of feature tables (U+2705, U+274C) say something and stay.
+_PICTOGRAPH = "[\U0001F300-\U0001FAFF]\uFE0F?"
+_CALLOUT_TITLE = re.compile(r"(?:^|(?<=\s))(?:>\s*)?" + _PICTOGRAPH + r"([^>]*?)\s*>(?=\s)")
+_DECORATION = re.compile(_PICTOGRAPH)
 _SINGLE_EMPHASIS = re.compile(r"(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
 _LIST_MARKER = re.compile(r"(?:^|(?<=\s))(?:[-*+•]|\d{1,2}[.)])\s+(?=\S)")
 _SEPARATOR_ROW = re.compile(r"^\|?[\s:|-]+\|?$")
@@ -36,7 +42,7 @@ _WORD = re.compile(r"\w+")
 _VERDICT = re.compile(r"^\s*(?:Yes|No|Partially)\.\s+(?=\S)")
 LEAD_IN = "The documentation says:"
 _OPENING = re.compile(r"^\s*(?:(?:Yes|No|Partially)\.|" + re.escape(LEAD_IN) + r")\s*")
-_INLINE_ITEM = re.compile(r"([.;:!?])?\s+(?:[-*•]|\d{1,2}[.)](?=\s+[A-Z]))\s+(?=\w)")
+_INLINE_ITEM = re.compile(r"([.;:!?])?\s+(?:[-*•]|\d{1,2}[.)](?=\s+[A-Z\[]))\s+(?=[\w\[*_`(])")
 
 
 def spoken(quote: str) -> str:
@@ -50,7 +56,8 @@ def _line(line: str) -> str:
     line = line.strip()
     if _SEPARATOR_ROW.match(line) and "-" in line:
         return ""
-    line = _QUOTE_MARKS.sub(" ", _CALLOUT.sub(" ", _SHORTCODE.sub(" ", line))).strip()
+    line = _CALLOUT_TITLE.sub(_titled, _CALLOUT.sub(" ", _SHORTCODE.sub(" ", line)))
+    line = _QUOTE_MARKS.sub(" ", _DECORATION.sub(" ", line)).strip()
     line = _FOOTNOTE.sub("", _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line)))
     line = _CELL_END.sub(" | ", _BREAK.sub("; ", line))
     line = html.unescape(_TAG.sub(" ", line))
@@ -59,6 +66,11 @@ def _line(line: str) -> str:
     # An item's own marker goes; items collapsed after it onto the same line are told apart, as after an intro.
     line = _inline_list(_LIST_MARKER.sub("", line, count=1) if _LIST_MARKER.match(line) else line)
     return _SINGLE_EMPHASIS.sub("", plain(line.lstrip("#> ")))
+
+
+def _titled(callout: re.Match) -> str:
+    title = callout.group(1).strip()
+    return f" {title}: " if title else " "
 
 
 def _cells(row: str) -> str:

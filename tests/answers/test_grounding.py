@@ -299,6 +299,14 @@ def test_site_generator_markup_is_not_told():
         "Data is encrypted at rest with AES-256"
     assert spoken("Backups are kept for 14 days[^retention].") == "Backups are kept for 14 days"
     assert spoken("Name | Default | --- | --- | `storage` | 10 |") == "Name: Default; storage; 10"
+    # A callout collapsed onto one line with its pictograph and title (Buildkite's "> 📘 Title > body"), and
+    # list items that open with a link.
+    assert spoken("> 📘 Enterprise plan feature > Pinning SSO sessions is only available on the Enterprise plan.") == \
+        "Enterprise plan feature: Pinning SSO sessions is only available on the Enterprise plan"
+    assert spoken("It runs as normal. 📘 > If you change provider, sign in again.") == \
+        "It runs as normal. If you change provider, sign in again"
+    assert spoken("Supported providers: - [Okta](/sso/okta) (Pro plan) - [ADFS](/sso/adfs) (Enterprise plan only)") == \
+        "Supported providers: Okta (Pro plan); ADFS (Enterprise plan only)"
 
 
 def test_named_roles_narrow_a_question_about_every_user():
