@@ -9,15 +9,16 @@ import re
 
 from ..text.terms import key_terms, matches
 
-_EXCLUDING = re.compile(r"\b(?:excluding|except(?:\s+for)?|with the exception of|other than)\s+([^.;:,()]+)",
-                        re.IGNORECASE)
+_EXCLUDING = re.compile(r"\b(?:excluding|except(?:\s+for)?|with the exception of|other than|but\s+not)\s+([^.;:,()]+)|"
+                        # A name set aside in brackets: "Bitbucket Server (not Bitbucket Cloud)".
+                        r"\(\s*(?:not|excluding|except)\s+([^().;:]+)\)", re.IGNORECASE)
 
 
 def excluded_asked(question: str, text: str) -> str | None:
     """The phrase `text` excludes whose every term the question asks about (None when none)."""
     asked = set(key_terms(question))
     for match in _EXCLUDING.finditer(text):
-        terms = key_terms(match.group(1))
+        terms = key_terms(match.group(1) or match.group(2))
         if terms and all(matches(t, asked) for t in terms):
             return match.group(0).strip()
     return None

@@ -60,6 +60,12 @@ def test_a_passage_leaving_out_what_the_question_asks_by_name_excludes_it():
         "excluding social engineering"
     assert excluded_asked("Is the platform penetration tested every year?", pentest) is None
     assert excluded_asked("Are all plans covered?", "All plans, except for the Free plan, are covered.") is None
+    # A name set aside in brackets or after "but not" (Buildkite's webhook IP filtering list).
+    providers = "IP filtering is available for: - GitHub - Bitbucket Server (not Bitbucket Cloud) - GitLab Community"
+    assert excluded_asked("Is source-address filtering of webhooks offered for Bitbucket Cloud?", providers) == \
+        "(not Bitbucket Cloud)"
+    assert excluded_asked("Is webhook filtering offered for Bitbucket Server?", providers) is None
+    assert excluded_asked("Do you support GitLab?", "We support GitHub but not GitLab.") == "but not GitLab"
 
 
 def test_a_negation_in_a_listed_fact_the_question_does_not_ask_about_denies_nothing():
