@@ -18,6 +18,7 @@ from .llm.interface import Usage
 from .rules.closed_list import excluded_by
 from .rules.denial import passage_denials
 from .rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
+from .rules.custody import vendor_holds
 from .rules.exclusion import excluded_asked
 from .rules.narrowing import narrowing, restricted_scope
 from .text.grounding import Passage, occurs_in, passage_for, passages
@@ -219,6 +220,9 @@ def _status(question: str, chosen: list[_Quote], missing: list[str], deniable: l
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
         if duty and not quote.scope:
             return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
+        held = vendor_holds(question, quote.passage.text)
+        if held and not quote.scope:
+            return "Not Supported", f'a passage gives it to the vendor ("{held}")'
     for quote in chosen:
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
         wording = _STEP_LABEL.sub(" ", quote.passage.text)

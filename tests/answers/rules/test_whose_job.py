@@ -72,3 +72,26 @@ def test_a_duty_named_for_the_customers_administrator_is_left_to_the_customer():
     assert left_to_customer("The operators are the sole responsibility of the customer.") is not None
     # Whose responsibility the vendor's own staff hold is not the customer's.
     assert left_to_customer("Security is the responsibility of our security team.") is None
+
+
+async def test_what_the_vendor_holds_is_not_claimed_for_the_customer(tmp_path, index):
+    """Buildkite's "Can we hold the encryption keys … ourselves?" had gone out alone as "Yes." from the
+    sentence in which the vendor manages them."""
+    pipeline = await pipeline_over(tmp_path / "docs", index, {
+        "secrets.md": "# Secrets\n\nSecrets are stored by Acme, and Acme manages the keys used to encrypt and decrypt "
+                      "these secrets, both at rest and in transit.\n"})
+    ours = await pipeline.run("Can we hold the encryption keys for our secrets ourselves?")
+    assert ours.synthesis.compliance_status == "Not Supported" and ours.escalated
+    theirs = await pipeline.run("Do you manage the encryption keys for secrets?")
+    assert theirs.synthesis.compliance_status == "Fully Supported"
+
+
+def test_the_holder_is_read_from_the_words_before_the_verb():
+    from agents.rules.custody import vendor_holds
+
+    asked = "Can we supply and manage our own encryption keys?"
+    assert vendor_holds(asked, "We manage all encryption keys on your behalf.") == \
+        "We manage all encryption keys on your behalf"
+    assert vendor_holds(asked, "You manage the keys in your own key management service.") is None
+    assert vendor_holds(asked, "Acme manages the billing contacts of every account.") is None
+    assert vendor_holds("Do you manage the encryption keys?", "Acme manages the encryption keys.") is None

@@ -1,0 +1,39 @@
+"""Who holds it: a question asking whether the customer holds, manages or controls something ("Can we
+hold the encryption keys … ourselves?", "Can we supply and manage our own keys?") is answered "no" by a
+passage in which the vendor does ("Buildkite manages the keys used to encrypt and decrypt these
+secrets"). Word matching finds the keys and the managing and reads it as yes; whose act it is decides.
+
+The actor is read from the words before the verb: a capitalised name or "we" in the documentation's
+voice is the vendor; "you", "your", "customers", "users" and "administrators" are the reader's side.
+The verbs are those of custody in general English, not wording read off any vendor.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..text.terms import is_yes_no, key_terms, matches
+
+_CUSTODY = r"(?:hold|keep|manage|control|own|supply|provide|generate|rotate|store|bring)"
+# The asker as the holder: "we hold …", "we supply and manage …", "… ourselves", "our own keys".
+_ASKER_HOLDS = re.compile(rf"\bwe\s+(?:\w+\s+(?:and|or)\s+)?{_CUSTODY}\b|\bourselves\b|\bour\s+own\b", re.IGNORECASE)
+# The vendor as the holder: a capitalised subject (not the reader's side) or the documentation's "we",
+# then a custody verb in the present, then the thing held within a few words.
+_READER = {"you", "your", "customers", "customer", "users", "user", "administrators", "administrator", "admins",
+           "operators", "operator", "organizations", "teams", "it", "this", "that", "they", "each", "every"}
+_HOLDER = re.compile(rf"(?:^|[.;:]\s+|\s)(?P<actor>[A-Z][\w-]+|[Ww]e)\s+(?P<verb>{_CUSTODY}s?)\b"
+                     rf"(?P<held>(?:\s+[\w-]+){{1,8}})")
+
+
+def vendor_holds(question: str, text: str) -> str | None:
+    """The words of `text` in which the vendor holds what the question asks the customer to hold, or None."""
+    if not is_yes_no(question) or not _ASKER_HOLDS.search(question):
+        return None
+    asked = set(key_terms(question))
+    for match in _HOLDER.finditer(text):
+        if match.group("actor").lower() in _READER:
+            continue
+        held = key_terms(match.group("held"))
+        if any(matches(term, asked) for term in held):
+            return f'{match.group("actor")} {match.group("verb")}{match.group("held")}'.strip()
+    return None
