@@ -20,6 +20,7 @@ from .rules.denial import passage_denials
 from .rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
 from .rules.custody import vendor_holds
 from .rules.exclusion import excluded_asked
+from .rules.opposite_scope import opposite_scope
 from .rules.narrowing import narrowing, restricted_scope
 from .text.grounding import Passage, occurs_in, passage_for, passages
 from .text.prose import LEAD_IN, distinct, spoken, told
@@ -224,6 +225,9 @@ def _status(question: str, chosen: list[_Quote], missing: list[str], deniable: l
         if held and not quote.scope:
             return "Not Supported", f'a passage gives it to the vendor ("{held}")'
     for quote in chosen:
+        other = opposite_scope(question, quote.passage.text)
+        if other and not quote.scope:
+            return "Partially Supported", f'a cited passage is about another scope ("{other}")'
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
         wording = _STEP_LABEL.sub(" ", quote.passage.text)
         limit = [narrowed] if narrowed else new_cues(wording, question, PARTIAL_CUES) if quote in on_point else []

@@ -1,0 +1,30 @@
+"""A passage about the opposite scope: asked about private repositories, a passage on tokens "leaked on
+_public_ repositories" says what happens there, not in private ones; asked about a self-hosted
+installation, a passage on the cloud-hosted version says nothing of it. Word matching finds the rest of
+the question in it and reads a yes. The pairs are general English opposites of where a thing lives or
+which way it goes, not wording read off any vendor.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PAIRS = (
+    (r"private", r"public"),
+    (r"inbound|incoming", r"outbound|outgoing"),
+    (r"self[- ]hosted|self[- ]managed|on[- ]prem(?:ise|ises)?", r"cloud[- ]hosted|(?:managed|hosted)\s+cloud|saas"),
+)
+
+
+def _has(pattern: str, text: str) -> bool:
+    return re.search(rf"\b(?:{pattern})\b", text, re.IGNORECASE) is not None
+
+
+def opposite_scope(question: str, quote: str) -> str | None:
+    """The scope word of `quote` opposite to one the question asks about, when the quote does not name the
+    question's own (None otherwise)."""
+    plain = quote.replace("_", " ").replace("*", " ")
+    for one, other in (*_PAIRS, *((b, a) for a, b in _PAIRS)):
+        if _has(one, question) and not _has(other, question) and _has(other, plain) and not _has(one, plain):
+            return re.search(rf"\b(?:{other})\b", plain, re.IGNORECASE).group()
+    return None
