@@ -16,12 +16,13 @@ from .judging.facets import facet_coverage
 from .judging.support import CONFIDENT, RELEVANT, Scorer, asks_for_a_number, named_credit, states_the_number
 from .llm.interface import Usage
 from .rules.closed_list import excluded_by
+from .rules.custody import vendor_holds
 from .rules.denial import passage_denials
 from .rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
-from .rules.custody import vendor_holds
 from .rules.exclusion import excluded_asked
-from .rules.opposite_scope import opposite_scope
 from .rules.narrowing import narrowing, restricted_scope
+from .rules.opposite_scope import opposite_scope
+from .rules.plans import plan_verdict, unlinked
 from .text.grounding import Passage, occurs_in, passage_for, passages
 from .text.prose import LEAD_IN, distinct, spoken, told
 from .text.terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms, specific_phrases,
@@ -228,8 +229,13 @@ def _status(question: str, chosen: list[_Quote], missing: list[str], deniable: l
         other = opposite_scope(question, quote.passage.text)
         if other and not quote.scope:
             return "Partially Supported", f'a cited passage is about another scope ("{other}")'
+        verdict = plan_verdict(question, quote.passage.text) if quote in on_point else None
+        if verdict and verdict[0] == "unmet" and not quote.scope:
+            return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
-        wording = _STEP_LABEL.sub(" ", quote.passage.text)
+        wording = _STEP_LABEL.sub(" ", unlinked(quote.passage.text))
+        for restriction in verdict[1] if verdict else []:  # the question's own plan is no limit
+            wording = wording.replace(restriction, " ")
         limit = [narrowed] if narrowed else new_cues(wording, question, PARTIAL_CUES) if quote in on_point else []
         if limit:
             return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'

@@ -57,7 +57,51 @@ def names_a_plan(question: str, plans: list[str]) -> bool:
 
 def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
     """The plans the deciding quotes limit the answer to, when the question leaves the plan open; else []."""
-    plans = [p for quote in quotes for p in plan_limit(quote)]
+    plans = [p for quote in quotes if (plan_verdict(question, quote) or ("",))[0] != "met" for p in plan_limit(quote)]
     if not plans or asks_of_every_plan(question) or names_a_plan(question, plans):
         return []
     return list(dict.fromkeys(plans))
+
+
+# A passage cut into the pieces a plan can be named for: list items, bracketed notes, sentences.
+_PIECES = re.compile(r"\s+[-*•]\s+|\n+|(?<=[.;!?])\s+")
+_NAMED_PLANS = re.compile(_NAMED_OFFER)
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# Words before "plan" that name no plan: "every plan", "our plan", "a paid plan".
+_NOT_A_PLAN = frozenset("a an the this that these those our your my their its every all any each which what whatever "
+                        "same current paid other another higher lower".split())
+
+
+def _plans_in(piece: str) -> list[str]:
+    return [group.split()[-1] for m in _NAMED_PLANS.finditer(piece) for group in _SEPARATOR.split(m.group(1))]
+
+
+def unlinked(text: str) -> str:
+    """`text` with markdown links read as their words ("[Enterprise](https://…/pricing) plan")."""
+    return _LINK.sub(r"\1", text)
+
+
+def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
+    """For a question that names a plan ("…on the Pro plan?"), whether the passage's plans include it.
+
+    ("met", restrictions) when the piece naming the question's product (an item of a list of
+    providers, say) or, failing one, the passage names it among its plans: the restrictions to plans
+    ("only available … on the Enterprise plan", "(Enterprise plan only)") are then no limit on the
+    answer. ("unmet", restrictions) when they restrict it to other plans. None when the question
+    names no plan, the passage none, or the plans it names are not restricted."""
+    asked = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} - _NOT_A_PLAN
+    if not asked:
+        return None
+    text = unlinked(text)
+    pieces = [p for p in _PIECES.split(text) if _plans_in(p)]
+    names = [n for n in re.findall(r"(?<=\s)[A-Z][\w-]*", question) if n.lower() not in asked]
+    focus = [p for p in pieces if any(re.search(rf"\b{re.escape(n)}\b", p) for n in names)] or pieces
+    plans = {name.lower() for piece in focus for name in _plans_in(piece)}
+    restrictions = [m.group(0) for m in _RESTRICTED.finditer(text)]
+    if not plans:
+        return None
+    if asked & plans:
+        return "met", restrictions
+    capitalised = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question) if m.group(1)[0].isupper()}
+    restricted = any(plan_limit(piece) for piece in focus)
+    return ("unmet", restrictions) if restricted and capitalised - _NOT_A_PLAN else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.plans import depends_on_plan, plan_limit
+from agents.rules.plans import depends_on_plan, plan_limit, plan_verdict
 from tests.documents import pipeline_over
 
 _LIMIT = "MFA enforcement is only available on the [Pro, Team and Enterprise plans](/pricing)."
@@ -52,3 +52,30 @@ async def test_a_question_about_every_plan_is_answered_without_that_review(tmp_p
     assert result.synthesis.compliance_status == "Partially Supported"
     assert result.critic_feedback[-1].plans == []
     assert "customer's plan" not in (result.escalation_reason or "")
+
+
+_PROVIDERS = ("Acme supports these SSO providers: - [Okta](/sso/okta) (Pro and Enterprise plans) - [ADFS](/sso/adfs) "
+              "(Enterprise plan only) - [Microsoft Entra ID](/sso/entra) (Enterprise plan only)")
+
+
+@pytest.mark.parametrize(("question", "verdict"), [
+    ("Can we connect Okta for single sign-on on the Pro plan?", "met"),
+    ("Can we use Microsoft Entra ID for sign-in on the Pro plan?", "unmet"),
+    ("Can we use Microsoft Entra ID for sign-in on the Enterprise plan?", "met"),
+    ("Can we use Microsoft Entra ID for sign-in?", None),
+    ("Can we use Microsoft Entra ID for sign-in on a paid plan?", None),
+])
+def test_a_plan_the_question_names_is_read_against_the_item_naming_its_product(question, verdict):
+    """Buildkite's providers list gives each provider's plans in its item: Okta on Pro is yes, Entra ID
+    on Pro no, where reading the whole list found "only" and said "Partially" to both."""
+    assert (plan_verdict(question, _PROVIDERS) or (None,))[0] == verdict
+
+
+async def test_the_plan_the_question_names_is_no_limit_and_another_plan_is_a_denial(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {
+        "session-pinning.md": "# Session pinning\n\n> 📘 Enterprise plan feature\n> Pinning sessions to IP addresses is "
+                              "only available to Acme customers on the [Enterprise](/pricing) plan.\n"})
+    own = await pipeline.run("On the Enterprise plan, can sessions be pinned to IP addresses?")
+    assert own.synthesis.compliance_status == "Fully Supported"
+    other = await pipeline.run("On the Pro plan, can sessions be pinned to IP addresses?")
+    assert other.synthesis.compliance_status == "Not Supported" and other.escalated
