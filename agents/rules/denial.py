@@ -23,6 +23,14 @@ _PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:t
                       r"\b[^.;:,]*", re.IGNORECASE)
 
 
+# What a check looks for: "verify that the steps it runs haven't been tampered with" is the capability to
+# find tampering, not a denial of it. And a deferral: "their account won't be created until it's required"
+# says when, not whether.
+_CHECKED = re.compile(r"\b(?:verify|verifies|verifying|verified|check|checks|checking|confirm|confirms|validate|"
+                      r"validates|detect|detects)\s+(?:that|whether|if)\b[^.;:,]*", re.IGNORECASE)
+_DEFERRAL = re.compile(r"\b(?:\w+n['’]t|not|never|cannot)\b[^.;:,]{0,60}?\buntil\b", re.IGNORECASE)
+
+
 def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
     """Denial cues of `text` that the question does not use itself, purpose clauses aside
     (`cues`: the fitted list, or a candidate phrase when the list is fitted)."""
@@ -33,6 +41,7 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         rest = asked & set(key_terms(text[:match.start()] + " " + text[match.end():]))
         return " " if len(clause) < len(rest) else match.group()
 
+    text = _DEFERRAL.sub(" ", _CHECKED.sub(" ", text))
     return new_cues(_off_question(_list_scope(_PURPOSE.sub(aside, text), asked, cues), asked), question, cues)
 
 

@@ -109,3 +109,13 @@ def test_a_negation_describing_an_item_under_a_lead_that_states_the_question_den
     assert denials(flags, "Are session cookies issued with the Secure, HttpOnly and SameSite attributes?") == []
     plans = "The following features are available: - Audit logs of every change on the Free plan: not available"
     assert "not available" in denials(plans, "Are audit logs of every change kept on the Free plan?")
+
+
+def test_what_a_check_looks_for_and_a_deferral_deny_nothing():
+    """Buildkite: "verify that the steps it runs haven't been tampered with" is the capability to find
+    tampering; "their account won't be created until it's required" says when, not whether."""
+    checked = "This allows the agent to verify that the steps it runs haven't been tampered with."
+    assert denials(checked, "Can an agent refuse to run a step that was tampered with after upload?") == []
+    deferred = "Their account won't be created until it's required, typically upon their first login attempt."
+    assert denials(deferred, "Are accounts created automatically the first time a person logs in?") == []
+    assert denials("Accounts are not created automatically.", "Are accounts created automatically?") == ["are not"]
