@@ -79,6 +79,7 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\bpost[\s-]mortem", "postmortem"), (r"\bmulti[\s-]factor\b", "multifactor"),
     # Two factors are several factors: "2FA", "two-factor" and "2-step" answer a question on MFA.
     (r"\b(?:MFA|2FA|2SV)\b", "multifactor"), (r"\b(?:two|2)[\s-]?(?:factor|step)\b", "multifactor"),
+    (r"\b(?:second|2nd)[\s-](?:factor|step)\b", "multifactor"),
     (r"\bsign[\s-]on\b", "signon"), (r"\bon[\s-]?boarding\b", "onboarding"),
     (r"\boff[\s-]?boarding\b", "offboarding"),
     # Someone from outside the company is a third party: "an independent firm", "external auditors".

@@ -319,6 +319,9 @@ def test_named_roles_narrow_a_question_about_every_user():
 def test_more_than_one_is_multiple():
     # "Is it possible to use more than one IdP?" asks what "Docker supports multiple IdP configurations" says.
     assert set(key_terms("use more than one IdP")) == set(key_terms("use multiple IdPs"))
+    # A second factor is two factors (Buildkite's "require every member to use a second factor" asks what
+    # "Two-factor authentication can be enforced for the whole organization" states).
+    assert set(key_terms("a second factor")) == set(key_terms("two-factor")) == set(key_terms("MFA"))
 
 
 def test_the_customers_own_keys_are_asked_of_a_passage_on_keys_the_customer_holds():
