@@ -22,7 +22,7 @@ from .rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
 from .rules.exclusion import excluded_asked
 from .rules.narrowing import narrowing, restricted_scope
 from .rules.opposite_scope import opposite_scope
-from .rules.plans import plan_verdict, unlinked
+from .rules.plans import plan_verdict, without_own_plan
 from .text.grounding import Passage, occurs_in, passage_for, passages
 from .text.prose import LEAD_IN, distinct, spoken, told
 from .text.terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms, specific_phrases,
@@ -233,9 +233,7 @@ def _status(question: str, chosen: list[_Quote], missing: list[str], deniable: l
         if verdict and verdict[0] == "unmet" and not quote.scope:
             return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
-        wording = _STEP_LABEL.sub(" ", unlinked(quote.passage.text))
-        for restriction in verdict[1] if verdict else []:  # the question's own plan is no limit
-            wording = wording.replace(restriction, " ")
+        wording = _STEP_LABEL.sub(" ", without_own_plan(question, quote.passage.text))
         limit = [narrowed] if narrowed else new_cues(wording, question, PARTIAL_CUES) if quote in on_point else []
         if limit:
             return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'

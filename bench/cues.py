@@ -34,9 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run
 
 from _devsets import ROOT  # noqa: E402
 
+from agents.rules.custody import vendor_holds  # noqa: E402
 from agents.rules.denial import denials  # noqa: E402
 from agents.rules.exclusion import excluded_asked  # noqa: E402
 from agents.rules.narrowing import restricted_scope  # noqa: E402
+from agents.rules.opposite_scope import opposite_scope  # noqa: E402
+from agents.rules.plans import plan_verdict, without_own_plan  # noqa: E402
 from agents.text.terms import CUES_FILE, CueLists, new_cues  # noqa: E402
 
 DATA = ROOT / "eval" / "gate_data.jsonl"
@@ -56,6 +59,8 @@ class _Answer:
     partial: frozenset[str]
     narrowed: bool  # a universal question narrowed by a quote, or a facet without evidence
     excluded: bool = False  # a deciding passage leaves out by name what the question asks
+    other_plan: bool = False  # a passage restricts it to plans other than the one the question names
+    other_scope: bool = False  # a passage is about the opposite scope (public for private)
 
 
 def _answer(row: dict, phrases: dict[str, set[str]]) -> _Answer:
@@ -68,17 +73,25 @@ def _answer(row: dict, phrases: dict[str, set[str]]) -> _Answer:
 
     def hits(kind: str) -> frozenset[str]:
         found = denials if kind == "negative" else new_cues
-        return frozenset(p for p in phrases[kind] if any(found(q, question, (p,)) for q in deciding[kind]))
+        return frozenset(p for p in phrases[kind] if any(found(without_own_plan(question, q), question, (p,))
+                                                         for q in deciding[kind]))
 
     narrowed = any(restricted_scope(question, q) for q in quotes) or bool(row["facets_missing"])
-    excluded = any(excluded_asked(question, q) for q in deciding["negative"])
+    # A passage leaving it out by name or giving it to the vendor; one restricting it to other plans.
+    excluded = any(excluded_asked(question, q) or vendor_holds(question, q) for q in deciding["negative"])
+    other_plan = any((plan_verdict(question, q) or ("",))[0] == "unmet" for q in deciding["partial"])
+    other_scope = any(opposite_scope(question, q) for q in deciding["partial"])
     return _Answer(row["vendor"], row["expected_status"], row["answerable"], hits("negative"), hits("partial"),
-                   narrowed, excluded)
+                   narrowed, excluded, other_plan, other_scope)
 
 
 def status_from(answer: _Answer, lists: CueLists) -> str:
     """The engine's status rule: a denial, else a limit (or a narrowed scope, a gap), else none."""
     if answer.excluded or answer.negative & set(lists.negative):
+        return "Not Supported"
+    if answer.other_scope:
+        return "Partially Supported"
+    if answer.other_plan:
         return "Not Supported"
     if answer.narrowed or answer.partial & set(lists.partial):
         return "Partially Supported"

@@ -18,7 +18,7 @@ from retrieval import Document
 from ..contracts import AnswerSignals, CriticChecks, QueryPlanResult, ResearchResult, SynthesisResult, ValidationCheck
 from ..rules.list_items import spread_over_items
 from ..rules.measure import judged_measure
-from ..rules.plans import depends_on_plan, plan_verdict, unlinked
+from ..rules.plans import depends_on_plan, without_own_plan
 from ..rules.polarity import asked_in_negative
 from ..rules.subject_page import uncited_subject_page
 from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
@@ -210,17 +210,6 @@ def _uncited(draft: SynthesisResult, issues: list[str]) -> int:
     return len(uncited)
 
 
-def _without_own_plan(question: str, quote: str) -> str:
-    """A quote without its restrictions to the plan the question names: those are no limit on the answer."""
-    verdict = plan_verdict(question, quote)
-    if not verdict or verdict[0] != "met":
-        return quote
-    wording = unlinked(quote)
-    for restriction in verdict[1]:
-        wording = wording.replace(restriction, " ")
-    return wording
-
-
 def _status_alignment(draft: SynthesisResult, grounded: int, missing: list[str], issues: list[str],
                       question: str) -> ValidationCheck:
     issue = None
@@ -231,7 +220,7 @@ def _status_alignment(draft: SynthesisResult, grounded: int, missing: list[str],
     elif status == "Fully Supported" and missing:
         issue = f'"Fully Supported" while facets lack evidence: {", ".join(missing)}'
     elif status == "Fully Supported":
-        wordings = [_without_own_plan(question, c.quote) for c in evidence]
+        wordings = [without_own_plan(question, c.quote) for c in evidence]
         limiting = [w for w in wordings if has_cue(w, PARTIAL_CUES) or has_cue(w, NEGATIVE_CUES)]
         if limiting and len(limiting) == len(evidence):
             issue = f'"Fully Supported" although the cited passage limits it: "{limiting[0][:80]}"'

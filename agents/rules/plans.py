@@ -105,3 +105,13 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
     capitalised = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question) if m.group(1)[0].isupper()}
     restricted = any(plan_limit(piece) for piece in focus)
     return ("unmet", restrictions) if restricted and capitalised - _NOT_A_PLAN else None
+
+
+def without_own_plan(question: str, text: str) -> str:
+    """`text` (its links read as words) without its restrictions to the plan the question names: those
+    are no limit on the answer (see `plan_verdict`)."""
+    verdict = plan_verdict(question, text)
+    wording = unlinked(text)
+    for restriction in verdict[1] if verdict and verdict[0] == "met" else []:
+        wording = wording.replace(restriction, " ")
+    return wording
