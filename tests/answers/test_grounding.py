@@ -301,8 +301,8 @@ def test_site_generator_markup_is_not_told():
     assert spoken("Name | Default | --- | --- | `storage` | 10 |") == "Name: Default; storage; 10"
     # A callout collapsed onto one line with its pictograph and title (Buildkite's "> 📘 Title > body"), and
     # list items that open with a link.
-    assert spoken("> 📘 Enterprise plan feature > Pinning SSO sessions is only available on the Enterprise plan.") == \
-        "Enterprise plan feature: Pinning SSO sessions is only available on the Enterprise plan"
+    assert spoken("> 📘 Enterprise plan feature > Pinning SSO sessions is only on the Enterprise plan.") == \
+        "Enterprise plan feature: Pinning SSO sessions is only on the Enterprise plan"
     assert spoken("It runs as normal. 📘 > If you change provider, sign in again.") == \
         "It runs as normal. If you change provider, sign in again"
     assert spoken("Supported providers: - [Okta](/sso/okta) (Pro plan) - [ADFS](/sso/adfs) (Enterprise plan only)") == \

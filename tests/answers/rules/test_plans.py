@@ -73,8 +73,8 @@ def test_a_plan_the_question_names_is_read_against_the_item_naming_its_product(q
 
 async def test_the_plan_the_question_names_is_no_limit_and_another_plan_is_a_denial(tmp_path, index):
     pipeline = await pipeline_over(tmp_path / "docs", index, {
-        "session-pinning.md": "# Session pinning\n\n> 📘 Enterprise plan feature\n> Pinning sessions to IP addresses is "
-                              "only available to Acme customers on the [Enterprise](/pricing) plan.\n"})
+        "session-pinning.md": "# Session pinning\n\n> 📘 Enterprise plan feature\n> Pinning sessions to IP addresses "
+                              "is only available to Acme customers on the [Enterprise](/pricing) plan.\n"})
     own = await pipeline.run("On the Enterprise plan, can sessions be pinned to IP addresses?")
     assert own.synthesis.compliance_status == "Fully Supported"
     other = await pipeline.run("On the Pro plan, can sessions be pinned to IP addresses?")
