@@ -21,6 +21,7 @@ _ASKER_HOLDS = re.compile(rf"\bwe\s+(?:\w+\s+(?:and|or)\s+)?{_CUSTODY}\b|\bourse
 # then a custody verb in the present, then the thing held within a few words.
 _READER = {"you", "your", "customers", "customer", "users", "user", "administrators", "administrator", "admins",
            "operators", "operator", "organizations", "teams", "it", "this", "that", "they", "each", "every"}
+_READERS_OWN = {"your", "you", "customer", "customers", "user", "users"}
 _HOLDER = re.compile(rf"(?:^|[.;:]\s+|\s)(?P<actor>[A-Z][\w-]+|[Ww]e)\s+(?P<verb>{_CUSTODY}s?)\b"
                      rf"(?P<held>(?:\s+[\w-]+){{1,8}})")
 
@@ -31,8 +32,9 @@ def vendor_holds(question: str, text: str) -> str | None:
         return None
     asked = set(key_terms(question))
     for match in _HOLDER.finditer(text):
-        if match.group("actor").lower() in _READER:
-            continue
+        before = re.findall(r"[a-z]+", text[max(0, match.start("actor") - 30):match.start("actor")].lower())[-3:]
+        if match.group("actor").lower() in _READER or _READERS_OWN & set(before):
+            continue  # the reader's own ("your AWS KMS manages the keys") is not the vendor
         held = key_terms(match.group("held"))
         if any(matches(term, asked) for term in held):
             return f'{match.group("actor")} {match.group("verb")}{match.group("held")}'.strip()

@@ -93,5 +93,6 @@ def test_the_holder_is_read_from_the_words_before_the_verb():
     assert vendor_holds(asked, "We manage all encryption keys on your behalf.") == \
         "We manage all encryption keys on your behalf"
     assert vendor_holds(asked, "You manage the keys in your own key management service.") is None
+    assert vendor_holds(asked, "With BYOK, your AWS KMS manages the keys that encrypt your data.") is None
     assert vendor_holds(asked, "Acme manages the billing contacts of every account.") is None
     assert vendor_holds("Do you manage the encryption keys?", "Acme manages the encryption keys.") is None
