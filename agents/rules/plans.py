@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from ..text.grounding import plain
+
 _OFFER = r"(?:plans?|subscriptions?|tiers?|packages?|editions?)"
 _NAME = r"[A-Z][\w-]*"
 # Capitalised names joined by commas, "and", "or", then the offer: "Pro, Team and Enterprise plans",
@@ -66,7 +68,6 @@ def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
 # A passage cut into the pieces a plan can be named for: list items, bracketed notes, sentences.
 _PIECES = re.compile(r"\s+[-*•]\s+|\n+|(?<=[.;!?])\s+")
 _NAMED_PLANS = re.compile(_NAMED_OFFER)
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # Words before "plan" that name no plan: "every plan", "our plan", "a paid plan".
 _NOT_A_PLAN = frozenset("a an the this that these those our your my their its every all any each which what whatever "
                         "same current paid other another higher lower".split())
@@ -74,11 +75,6 @@ _NOT_A_PLAN = frozenset("a an the this that these those our your my their its ev
 
 def _plans_in(piece: str) -> list[str]:
     return [group.split()[-1] for m in _NAMED_PLANS.finditer(piece) for group in _SEPARATOR.split(m.group(1))]
-
-
-def unlinked(text: str) -> str:
-    """`text` with markdown links read as their words ("[Enterprise](https://…/pricing) plan")."""
-    return _LINK.sub(r"\1", text)
 
 
 def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
@@ -92,7 +88,7 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
     asked = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} - _NOT_A_PLAN
     if not asked:
         return None
-    text = unlinked(text)
+    text = plain(text)
     pieces = [p for p in _PIECES.split(text) if _plans_in(p)]
     names = [n for n in re.findall(r"(?<=\s)[A-Z][\w-]*", question) if n.lower() not in asked]
     focus = [p for p in pieces if any(re.search(rf"\b{re.escape(n)}\b", p) for n in names)] or pieces
@@ -108,10 +104,10 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
 
 
 def without_own_plan(question: str, text: str) -> str:
-    """`text` (its links read as words) without its restrictions to the plan the question names: those
+    """`text` read as prose (links as their words) without its restrictions to the plan the question names: those
     are no limit on the answer (see `plan_verdict`)."""
     verdict = plan_verdict(question, text)
-    wording = unlinked(text)
+    wording = plain(text)
     for restriction in verdict[1] if verdict and verdict[0] == "met" else []:
         wording = wording.replace(restriction, " ")
     return wording
