@@ -57,6 +57,11 @@ def names_a_plan(question: str, plans: list[str]) -> bool:
     return any(p.lower() in asked or p in capitalised for p in plans)
 
 
+def asked_plans(question: str) -> set[str]:
+    """The plans the question names ("on the Pro plan" → {"pro"}), lower-cased."""
+    return {m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} - _NOT_A_PLAN
+
+
 def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
     """The plans the deciding quotes limit the answer to, when the question leaves the plan open; else []."""
     plans = [p for quote in quotes if (plan_verdict(question, quote) or ("",))[0] != "met" for p in plan_limit(quote)]
@@ -85,7 +90,7 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
     ("only available … on the Enterprise plan", "(Enterprise plan only)") are then no limit on the
     answer. ("unmet", restrictions) when they restrict it to other plans. None when the question
     names no plan, the passage none, or the plans it names are not restricted."""
-    asked = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} - _NOT_A_PLAN
+    asked = asked_plans(question)
     if not asked:
         return None
     text = plain(text)

@@ -154,3 +154,25 @@ async def test_closest_passages_shown_to_a_reviewer_are_not_support(run_audit):
                                                 quote="Encryption keys are rotated every 365 days.")])
     report = await run_audit(draft)
     assert "no evidence, no claim" in report.checks.status_alignment.issue
+
+
+def _abstention(question: str) -> tuple[SynthesisResult, QueryPlanResult]:
+    draft = SynthesisResult(answer="No evidence was found in the documentation. The closest passages, for a reviewer "
+                                   "to start from, do not answer it: [1].",
+                            compliance_status="Not Supported", confidence_score=60,
+                            citations=[Citation(source_path="keys.md", source_title="Keys", role="closest",
+                                                quote="Encryption keys are rotated every 365 days.")])
+    return draft, QueryPlanResult(original_question=question, primary_queries=[question], reasoning="", facets=[])
+
+
+async def test_no_evidence_beside_a_passage_on_the_question_goes_to_a_person(run_audit):
+    draft, plan = _abstention("How often are encryption keys rotated?")
+    report = await run_audit(draft, plan)
+    assert report.blocking and "may answer it in other words" in " ".join(report.issues)
+
+
+async def test_no_evidence_for_a_name_the_documents_never_mention_is_not_held_back(run_audit):
+    draft, plan = _abstention("Are encryption keys rotated inside a YubiHSM?")
+    assert not (await run_audit(draft, plan)).blocking
+    draft, plan = _abstention("On the Pro plan, are encryption keys rotated?")  # a plan: the passage's plans answer it
+    assert (await run_audit(draft, plan)).blocking
