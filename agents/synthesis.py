@@ -22,7 +22,7 @@ from .rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
 from .rules.exclusion import excluded_asked
 from .rules.narrowing import narrowing, restricted_scope
 from .rules.opposite_scope import opposite_scope
-from .rules.plans import plan_verdict, without_own_plan
+from .rules.plans import plan_verdict, speaks_of_availability, without_own_plan
 from .text.grounding import Passage, occurs_in, passage_for, passages
 from .text.prose import LEAD_IN, distinct, spoken, told
 from .text.terms import (PARTIAL_CUES, coverage, has_cue, is_yes_no, new_cues, product_terms, specific_phrases,
@@ -205,7 +205,7 @@ def _lead_limit(document: Document | None) -> Passage | None:
     lead = passages(document.text.split("\n## ", 1)[0])
     if len(lead) > _SHORT_LEAD:
         return None  # a long introduction is content, not a note on the page's scope
-    return next((p for p in lead if has_cue(p.text, PARTIAL_CUES)), None)
+    return next((p for p in lead if has_cue(p.text, PARTIAL_CUES) and speaks_of_availability(p.text)), None)
 
 
 def _status(question: str, chosen: list[_Quote], missing: list[str], deniable: list[_Quote],

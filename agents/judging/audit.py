@@ -23,7 +23,8 @@ from ..rules.polarity import asked_in_negative
 from ..rules.subject_page import uncited_subject_page
 from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from ..text.prose import told_from
-from ..text.terms import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, is_yes_no, together, unsupported_phrases
+from ..text.terms import (NEGATIVE_CUES, PARTIAL_CUES, another_version, has_cue, is_hedge, is_yes_no, together,
+                          unsupported_phrases)
 from .facets import facet_coverage
 from .signals import ClaimSupport, claim_supports, measure, passage_of
 from .support import RELEVANT, SUPPORTED, Scorer, asks_for_a_number, states_the_number
@@ -158,13 +159,14 @@ def _nothing_claimed(draft: SynthesisResult, documents: dict[str, Document], que
     names something the documents searched never mention (YubiKeys, PKCS#1, customer-managed keys): the
     missing name settles it, and the send-or-review model weighs the rest (`names_absent`). On eleven
     sets every abstention so blocked with a name missing was right (11 of 11; 50 of 50 abstentions with
-    a name missing). A plan the question names is not such a name: the passage's own plans answer it."""
+    a name missing). A plan the question names is not such a name (the passage's own plans answer it), nor
+    a number of something the documents name with another (SOC 1 beside SOC 2: the near miss)."""
     fits = [scorer.relevance(question, passage_of(c, documents)).score for c in draft.citations]
     if not fits or max(fits) < RELEVANT:
         return ValidationCheck(passed=True), 0
-    plans = asked_plans(question)
-    missing = unsupported_phrases(question, together(d.text for d in documents.values()))
-    if any(name.lower() not in plans for name in missing):
+    plans, searched = asked_plans(question), together(d.text for d in documents.values())
+    missing = unsupported_phrases(question, searched)
+    if any(name.lower() not in plans and not another_version(name, searched) for name in missing):
         return ValidationCheck(passed=True), 0
     problem = (f"no evidence is claimed, but the closest passage is on the question (relevance {max(fits):.2f}, "
                f"at least {RELEVANT}): it may answer it in other words")

@@ -9,7 +9,10 @@ import re
 
 from ..text.terms import key_terms, matches
 
-_EXCLUDING = re.compile(r"\b(?:excluding|except(?:\s+for)?|with the exception of|other than|but\s+not)\s+([^.;:,()]+)|"
+# "rather than" and "instead of" set one way aside for another: "Configure firewall rules by domain name
+# rather than by IP address" answers "Can our firewall allow the service by IP addresses?" with no.
+_EXCLUDING = re.compile(r"\b(?:excluding|except(?:\s+for)?|with the exception of|other than|but\s+not|rather\s+than|"
+                        r"instead\s+of)\s+([^.;:,()]+)|"
                         # A name set aside in brackets: "Bitbucket Server (not Bitbucket Cloud)".
                         r"\(\s*(?:not|excluding|except)\s+([^().;:]+)\)", re.IGNORECASE)
 

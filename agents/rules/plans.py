@@ -57,6 +57,18 @@ def names_a_plan(question: str, plans: list[str]) -> bool:
     return any(p.lower() in asked or p in capitalised for p in plans)
 
 
+# What a note on availability speaks of: an offer ("Enterprise plans", "an available upgrade", "for
+# customers who purchase…"). A page's opening sentence limits everything on the page only when it does;
+# "to perform certain activities" or "the required and optional endpoints" describe the page's content.
+_AVAILABILITY = re.compile(rf"\b(?:{_OFFER}|upgrades?|licen[cs]es?|available|availability|purchase[sd]?|"
+                           rf"customers?|accounts?)\b", re.I)
+
+
+def speaks_of_availability(text: str) -> bool:
+    """Whether `text` says who the thing is offered to or on what terms (plans, upgrades, licences, customers)."""
+    return bool(_AVAILABILITY.search(text))
+
+
 def asked_plans(question: str) -> set[str]:
     """The plans the question names ("on the Pro plan" → {"pro"}), lower-cased."""
     return {m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} - _NOT_A_PLAN

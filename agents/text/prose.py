@@ -65,7 +65,17 @@ def _line(line: str) -> str:
         line = _cells(line)
     # An item's own marker goes; items collapsed after it onto the same line are told apart, as after an intro.
     line = _inline_list(_LIST_MARKER.sub("", line, count=1) if _LIST_MARKER.match(line) else line)
-    return _SINGLE_EMPHASIS.sub("", plain(line.lstrip("#> ")))
+    return _tidy(_SINGLE_EMPHASIS.sub("", plain(line.lstrip("#> "))))
+
+
+# A list inside a table cell ("user. <br /> - Add members") leaves a separator after a sentence's end or
+# with a space before it: "user. ; Add" reads "user. Add", "item ; next" reads "item; next".
+_AFTER_END = re.compile(r"([.!?:])(?:\s*;)+")
+_SPACED = re.compile(r"\s+;")
+
+
+def _tidy(line: str) -> str:
+    return _SPACED.sub(";", _AFTER_END.sub(r"\1", line))
 
 
 def _titled(callout: re.Match) -> str:

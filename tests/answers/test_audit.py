@@ -176,3 +176,6 @@ async def test_no_evidence_for_a_name_the_documents_never_mention_is_not_held_ba
     assert not (await run_audit(draft, plan)).blocking
     draft, plan = _abstention("On the Pro plan, are encryption keys rotated?")  # a plan: the passage's plans answer it
     assert (await run_audit(draft, plan)).blocking
+    documents = {"keys.md": DOC.model_copy(update={"text": DOC.text + "\n\nKey rotation is covered by our SOC 2 report."})}
+    draft, plan = _abstention("Are encryption keys rotated every 365 days under SOC 1?")  # a near miss: SOC 2 is there
+    assert (await run_audit(draft, plan, documents)).blocking

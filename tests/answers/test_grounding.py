@@ -119,6 +119,12 @@ def test_two_factors_answer_a_question_on_multi_factor_authentication():
     assert unsupported_phrases("Is MFA offered?", "Passwords must be 12 characters long.") == ["MFA"]
 
 
+def test_an_acronym_that_is_not_its_initials_is_mentioned_by_its_words():
+    assert unsupported_phrases("Is access cut off when we remove someone in our IdP?",
+                               "Users unassigned in your identity provider lose access.") == []
+    assert unsupported_phrases("Is access cut off when we remove someone in our IdP?", "Users lose access.") == ["IdP"]
+
+
 def test_a_universal_question_narrowed_by_the_text_is_found():
     question = "Are all third-party service providers reassessed at least annually?"
     assert restricted_scope(question, "Reviewed annually for all high risk third-parties.") == "high risk third-parties"

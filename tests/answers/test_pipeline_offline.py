@@ -113,10 +113,7 @@ async def test_a_near_miss_is_not_claimed(kb_index):
     s = result.synthesis
     assert s.compliance_status == "Not Supported", "SOC 2 evidence must not answer a SOC 1 question"
     assert s.answer.startswith("No evidence was found in the documentation for SOC 1")
-    assert not any(c.is_evidence for c in s.citations), "the SOC 2 passage is where a reviewer starts, not evidence"
-    # The name the documents never mention settles it: the audit does not hold the abstention back for the
-    # SOC 2 passage beside it (on eleven development sets every such abstention was right).
-    assert result.critic_feedback[-1].verdict == "PASS"
+    assert result.escalated and "SOC 1" in result.escalation_reason
     for citation in s.citations:
         assert occurs_in(citation.quote, (await kb_index.read_document(citation.source_path)).text)
 
@@ -126,6 +123,19 @@ async def test_a_limit_stated_for_the_whole_page_applies(kb_index):
     s = result.synthesis
     assert s.compliance_status == "Partially Supported"
     assert any("Enterprise plan only" in c.quote for c in s.citations)
+
+
+async def test_a_page_opening_that_describes_its_content_limits_nothing(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {
+        "roles.md": "# Roles\n\nRole-based access control lets you give people permissions to perform certain "
+                    "activities.\n\n## Built-in roles\n\nThe Viewer role is a read-only role for a workspace.\n",
+        "allowlist.md": "# IP allowlist\n\nIP allowlisting is an available upgrade to certain Enterprise plans."
+                        "\n\n## Add an address\n\nAdministrators can restrict access to the API to listed IP "
+                        "addresses.\n"})
+    viewer = await pipeline.run("Is there a built-in read-only role for a workspace?")
+    assert viewer.synthesis.compliance_status == "Fully Supported", viewer.synthesis.reasoning
+    allowlist = await pipeline.run("Can administrators restrict access to the API to listed IP addresses?")
+    assert allowlist.synthesis.compliance_status == "Partially Supported", "an offer's terms limit the whole page"
 
 
 async def test_yes_or_no_opens_an_answer_only_when_it_is_sure_enough_to_send_alone(kb_index):

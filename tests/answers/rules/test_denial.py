@@ -66,6 +66,12 @@ def test_a_passage_leaving_out_what_the_question_asks_by_name_excludes_it():
         "(not Bitbucket Cloud)"
     assert excluded_asked("Is webhook filtering offered for Bitbucket Server?", providers) is None
     assert excluded_asked("Do you support GitLab?", "We support GitHub but not GitLab.") == "but not GitLab"
+    # One way set aside for another ("rather than", "instead of"): a question asking for that way is answered no.
+    firewall = "Configure firewall rules by domain name (FQDN) rather than by IP address."
+    assert excluded_asked("Can our firewall allow the service by a fixed list of IP addresses?", firewall) == \
+        "rather than by IP address"
+    assert excluded_asked("Can our firewall allow the service by domain name?", firewall) is None
+    assert excluded_asked("Are webhooks signed?", "Use a signing secret instead of a shared token.") is None
 
 
 def test_a_negation_in_a_listed_fact_the_question_does_not_ask_about_denies_nothing():
