@@ -4,13 +4,18 @@ Two signals, both cheap and offline: semantic similarity from the embedder the
 index already uses, and key-term overlap weighted by how rare each term is among
 the passages being compared (IDF), so that "credit" counts for more than "check".
 
-Thresholds were calibrated on the Sourcegraph development set
-(`../shared/eval/sourcegraph`, see README "Answer quality"):
+These thresholds were set by hand on the Sourcegraph development set (`../shared/eval/sourcegraph`,
+see README "Answer quality") and are not refitted: what decides whether an answer goes out alone is the
+send-or-review model fitted on every development set (`agents.judging.gate`), whose relevance weight is
+fitted. On twelve sets no draft the RELEVANT check blocks has a fitted probability over 0.72, so that
+check sends no answer to a reviewer that the model would have sent; the extractive engine's own floor
+and bands are fitted (`agents/extractive.json`).
 - RELEVANT (0.40): under it a passage does not answer the question. On the dev set the
   passage carrying the expected evidence scores 0.42–0.80, and the best passage for
   unanswerable questions scores 0.22–0.45 (the ones above 0.40 are near-misses caught
   by the specific-name check or a denial).
-- CONFIDENT (0.52): an answer whose best passage scores under it is sent to review.
+- CONFIDENT (0.52): the extractive draft's own confidence reaches 70 at it (the confidence shown and
+  the send decision are the fitted model's, not this one).
 - FACET_COVERED (0.33): a facet of the question counts as answered when a cited passage
   scores this for the facet's own wording (facets are short, so they score lower).
 - SUPPORTED (0.50): a sentence is supported by its quotes when their combined score
