@@ -1,0 +1,46 @@
+"""A quote as synthesis weighs it: the passage read in its context, how relevant it is, and why it is cited."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from retrieval import Document
+
+from ..contracts import Citation, EvidenceResult
+from ..judging.support import Scorer, named_credit
+from ..text.grounding import Passage, passage_for
+from ..text.terms import product_terms
+
+MAX_CITATIONS = 3
+
+
+@dataclass(frozen=True)
+class Quote:
+    source_path: str
+    source_title: str
+    url: str | None
+    passage: Passage
+    score: float
+    lexical: float = 0.0
+    relevance: float = 0.0  # the score without the credit for naming the question's names
+    scope: bool = False  # a limit the page states for everything on it
+    named: bool = False  # brought in for a name of the question the best passages leave out
+
+    def citation(self, role: str = "evidence") -> Citation:
+        return Citation(source_path=self.source_path, source_title=self.source_title, url=self.url,
+                        quote=self.passage.quote, role=role)
+
+
+def ranked(question: str, evidence: EvidenceResult, documents: dict[str, Document], scorer: Scorer) -> list[Quote]:
+    """Every quote, read with its context, by relevance to the question."""
+    named = product_terms(question)
+    out = []
+    for item in evidence.evidence:
+        document = documents.get(item.source_path)
+        for text in item.quotes:
+            passage = passage_for(text, document.text if document else None)
+            fit = scorer.relevance(question, passage)
+            score = fit.score + named_credit(named, passage)
+            out.append(Quote(item.source_path, item.source_title, document.url if document else None, passage,
+                              round(score, 4), fit.lexical, fit.score))
+    return sorted(out, key=lambda q: -q.score)

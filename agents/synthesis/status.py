@@ -1,0 +1,102 @@
+"""The compliance status the cited passages' wording decides: a denial, a limit, a gap, or none."""
+
+from __future__ import annotations
+
+import re
+
+from retrieval import short_cloud_names
+
+from ..contracts import ComplianceStatus
+from ..extractive import fitted
+from ..rules.custody import vendor_holds
+from ..rules.denial import passage_denials
+from ..rules.duty import asks_vendor_act, left_to_customer
+from ..rules.exclusion import excluded_asked
+from ..rules.narrowing import narrowing, restricted_scope
+from ..rules.opposite_scope import opposite_scope
+from ..rules.plans import plan_verdict, without_own_plan
+from ..text.terms import PARTIAL_CUES, coverage, is_yes_no, new_cues, product_terms, specific_phrases
+from .quotes import Quote
+
+
+def decide_status(question: str, chosen: list[Quote], missing: list[str], deniable: list[Quote],
+            on_point: list[Quote]) -> tuple[ComplianceStatus, str]:
+    """From the wording of the passages that answer (those `deciding` names): a denial, a limit,
+    a gap, or none of these."""
+    for quote in deniable:
+        excluded = excluded_asked(question, quote.passage.text)
+        if excluded and not quote.scope:
+            return "Not Supported", f'a passage leaves it out ("{excluded}")'
+        denial = passage_denials(quote.passage, question)
+        if denial and not quote.scope:
+            return "Not Supported", f'a passage denies it ("{denial[0].strip()}")'
+        duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
+        if duty and not quote.scope:
+            return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
+        held = vendor_holds(question, quote.passage.text)
+        if held and not quote.scope:
+            return "Not Supported", f'a passage gives it to the vendor ("{held}")'
+    for quote in chosen:
+        other = opposite_scope(question, quote.passage.text)
+        if other and not quote.scope:
+            return "Partially Supported", f'a cited passage is about another scope ("{other}")'
+        verdict = plan_verdict(question, quote.passage.text) if quote in on_point else None
+        if verdict and verdict[0] == "unmet" and not quote.scope:
+            return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
+        narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
+        wording = _STEP_LABEL.sub(" ", without_own_plan(question, quote.passage.text))
+        limit = [narrowed] if narrowed else new_cues(wording, question, PARTIAL_CUES) if quote in on_point else []
+        if limit:
+            return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'
+    if missing:
+        return "Partially Supported", f"no passage answers: {'; '.join(missing)}"
+    return "Fully Supported", "the passages state it without a limit"
+
+
+# A step or section labelled "Optional." / "Optional:" is one a reader may skip, not a limit on what
+# the product does ("6. Optional. Enforce sign-in.", "Optional: Configure multiple IdPs").
+_STEP_LABEL = re.compile(r"\bOptional[.:](?=\s)")
+
+
+def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quote]]:
+    """The cited passages whose wording decides the status: those whose denial counts, and those
+    whose limit counts (the best passage, one about as close in the same words, a page's limit)."""
+    on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
+    # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
+    # a "not" in that passage is part of the fact, not a denial of the question.
+    deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, chosen[0])
+                or _denies_name(question, q)] if is_yes_no(question) else []
+    return deniable, on_point
+
+
+def _denies_name(question: str, quote: Quote) -> bool:
+    # A passage that denies a name of the question outright ("Archival is not supported in Temporal
+    # Cloud") speaks to it, however far its other words are from the question's; so does one that denies
+    # it for another name the question asks about ("BYOK with Google Cloud KMS is not supported", asked
+    # about BYOK on GCP; asked about BYOK alone, that is a limit). A condition ("If SCIM is not
+    # enabled, …") denies nothing.
+    names = specific_phrases(short_cloud_names(question))
+    text = short_cloud_names(quote.passage.text)
+    for name in names:
+        for denied in re.finditer(rf"(?<!\bif )(?<!\bwhen )(?<!\bunless )(?<!\bonce )\b{re.escape(name)}"
+                                  rf"((?:\s+(?:with|on|in|for|via|through|using)(?:\s+[\w-]+){{1,4}}?)?)\s+"
+                                  rf"(?:is|are|was|were|does|do|will|can)(?:\s+not\b|n[o']t\b)", text, re.I):
+            qualifier = denied.group(1)
+            if not qualifier or any(re.search(rf"\b{re.escape(other)}\b", qualifier, re.I)
+                                    for other in names if other != name):
+                return True
+    return False
+
+
+def _names_more(question: str, quote: Quote, primary: Quote) -> bool:
+    # A close passage that names more of what the question names specifically (its
+    # cloud, product or standard) speaks to the question more precisely.
+    named = product_terms(question)
+    return bool(named) and quote.score >= primary.score - fitted().status_band and (
+        coverage(named, quote.passage.about) > coverage(named, primary.passage.about))
+
+
+def _on_point(quote: Quote, primary: Quote) -> bool:
+    # A passage nearly as relevant that uses as much of the question's rarer wording
+    # speaks to the same thing: its denial or limit counts.
+    return quote.score >= primary.score - fitted().status_band and quote.lexical >= 0.9 * primary.lexical
