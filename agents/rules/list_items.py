@@ -31,7 +31,8 @@ def spread_over_items(question: str, quote: str) -> str | None:
     union = set().union(*found)
     if len(union) < 2 or any(union <= item for item in found):
         return None
-    apart = [(one, other) for one in union for other in union
+    ordered = sorted(union, key=asked.__getitem__)  # as the question says them, whatever the hash seed
+    apart = [(one, other) for one in ordered for other in ordered
              if one != other and not any(one in f and other in f for f in found)]
     for one, other in apart:
         if _one_phrase(question, asked[one], asked[other]):
