@@ -27,7 +27,7 @@ _HOMES = {
     "Pipeline": "pipeline",
     "for_a_cell": "text.prose",
     "same_question": "text.same_question", "same_question_rule": "text.same_question",
-    "is_yes_no": "text.terms", "key_terms": "text.terms", "product_terms": "text.terms",
+    "product_terms": "text.names", "is_yes_no": "text.question_form", "key_terms": "text.terms",
 }
 
 __all__ = sorted(_HOMES)

@@ -19,7 +19,8 @@ from .judging.support import Scorer, asks_for_a_number, named_credit, states_the
 from .llm.interface import Usage
 from .llm.tokens import fit
 from .text.grounding import occurs_in, passages
-from .text.terms import product_terms, together, unsupported_phrases
+from .text.names import product_terms, unsupported_phrases
+from .text.terms import together
 
 SYSTEM = """You pick evidence for answering a security questionnaire question.
 You get numbered passages from the vendor's documentation. Reply with the ids of the passages that

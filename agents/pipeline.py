@@ -39,7 +39,8 @@ from .routing import SIMPLE_OFFLINE, route_of
 from .synthesis import synthesize
 from .text.grounding import passages
 from .text.prose import unsettled
-from .text.terms import key_terms, together, with_earlier
+from .text.question_form import with_earlier
+from .text.terms import key_terms, together
 
 WARM_UP_QUESTION = "Is customer data encrypted at rest and in transit, and who can access it?"
 

@@ -40,7 +40,7 @@ from agents.rules.exclusion import excluded_asked  # noqa: E402
 from agents.rules.narrowing import restricted_scope  # noqa: E402
 from agents.rules.opposite_scope import opposite_scope  # noqa: E402
 from agents.rules.plans import plan_verdict, without_own_plan  # noqa: E402
-from agents.text.terms import CUES_FILE, CueLists, new_cues  # noqa: E402
+from agents.text.cues import CUES_FILE, CueLists, new_cues
 
 DATA = ROOT / "eval" / "gate_data.jsonl"
 CANDIDATES = Path(__file__).with_name("cue_candidates.json")

@@ -12,7 +12,9 @@ import re
 from common import clip
 
 from ..contracts import EarlierQuote, EarlierTurn, PipelineResult
-from ..text.terms import CLOUD_STEMS, ELLIPTICAL_LEAD, key_terms
+from ..text.names import CLOUD_STEMS
+from ..text.question_form import ELLIPTICAL_LEAD
+from ..text.terms import key_terms
 
 _LEADS = re.compile(
     rf"^\W*(?:{ELLIPTICAL_LEAD}|then|so|same question|what if|"

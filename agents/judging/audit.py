@@ -23,8 +23,10 @@ from ..rules.polarity import asked_in_negative
 from ..rules.subject_page import uncited_subject_page
 from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from ..text.prose import told_from
-from ..text.terms import (NEGATIVE_CUES, PARTIAL_CUES, another_version, has_cue, is_hedge, is_yes_no, together,
-                          unsupported_phrases)
+from ..text.cues import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge
+from ..text.names import another_version, unsupported_phrases
+from ..text.question_form import is_yes_no
+from ..text.terms import together
 from .facets import facet_coverage
 from .signals import ClaimSupport, claim_supports, measure, passage_of
 from .support import RELEVANT, SUPPORTED, Scorer, asks_for_a_number, states_the_number

@@ -17,8 +17,10 @@ from ..contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResul
 from ..rules.denial import passage_denials
 from ..text.grounding import Passage, answer_sentences, cited_numbers, passage_for
 from ..text.prose import told_from, without_opening
-from ..text.terms import (NEGATIVE_CUES, PARTIAL_CUES, coverage, has_cue, is_hedge, is_universal, is_yes_no, key_terms,
-                          matches, new_cues, product_terms, together, unsupported_phrases)
+from ..text.cues import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, new_cues
+from ..text.names import product_terms, unsupported_phrases
+from ..text.question_form import is_universal, is_yes_no
+from ..text.terms import coverage, key_terms, matches, together
 from .support import Relevance, Scorer
 
 _TABLE_OR_LIST = re.compile(r"\||<t[dr]\b|^\s*(?:[-*+]|\d+[.)])\s", re.M)

@@ -38,7 +38,8 @@ from retrieval import Embedder
 
 from ..text.grounding import Passage, passages, strip_markers
 from ..text.quantities import PERIOD
-from ..text.terms import coverage, is_yes_no, key_terms, matches, mentioned, together
+from ..text.question_form import is_yes_no
+from ..text.terms import coverage, key_terms, matches, mentioned, together
 
 RELEVANT = 0.40
 CONFIDENT = 0.52

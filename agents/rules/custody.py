@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ..text.terms import is_yes_no, key_terms, matches
+from ..text.question_form import is_yes_no
+from ..text.terms import key_terms, matches
 
 _CUSTODY = r"(?:hold|keep|manage|control|own|supply|provide|generate|rotate|store|bring)"
 # The asker as the holder: "we hold …", "we supply and manage …", "… ourselves", "our own keys".

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 from ..text.grounding import Passage
-from ..text.terms import NEGATIVE_CUES, cue_phrases, key_terms, new_cues, uncontracted
+from ..text.cues import NEGATIVE_CUES, cue_phrases, new_cues, uncontracted
+from ..text.terms import key_terms
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
 # An instruction's goal is one too: "Ensure development workflows aren't disrupted".

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..text.terms import AUXILIARY, is_yes_no
+from ..text.question_form import AUXILIARY, is_yes_no
 
 # The reader (or "the customer") made responsible, in general English: not a list read off any vendor.
 _LEFT_TO_READER = re.compile(

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-from ..text.terms import is_universal, key_terms, matches, stem
+from ..text.question_form import is_universal
+from ..text.terms import key_terms, matches, stem
 
 _QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()?!]|$|\s(?:of|in|for|with|that|"
                          r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)

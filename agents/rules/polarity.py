@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from ..text.terms import is_yes_no, not_negations
+from ..text.cues import not_negations
+from ..text.question_form import is_yes_no
 
 _NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor)\b|\w+n't\b",
                        re.IGNORECASE)

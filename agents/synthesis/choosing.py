@@ -16,7 +16,8 @@ from ..rules.narrowing import restricted_scope
 from ..rules.plans import speaks_of_availability
 from ..text.grounding import Passage, passages
 from ..text.prose import distinct, spoken, told
-from ..text.terms import PARTIAL_CUES, has_cue, unsupported_phrases
+from ..text.cues import PARTIAL_CUES, has_cue
+from ..text.names import unsupported_phrases
 from .quotes import MAX_CITATIONS, Quote
 
 _SHORT_LEAD = 4       # passages before a page's first sub-heading that can be a note on its scope

@@ -9,7 +9,7 @@ from retrieval import Document
 from ..contracts import Citation, EvidenceResult
 from ..judging.support import Scorer, named_credit
 from ..text.grounding import Passage, passage_for
-from ..text.terms import product_terms
+from ..text.names import product_terms
 
 MAX_CITATIONS = 3
 

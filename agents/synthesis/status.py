@@ -15,7 +15,10 @@ from ..rules.exclusion import excluded_asked
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import plan_verdict, without_own_plan
-from ..text.terms import PARTIAL_CUES, coverage, is_yes_no, new_cues, product_terms, specific_phrases
+from ..text.cues import PARTIAL_CUES, new_cues
+from ..text.names import product_terms, specific_phrases
+from ..text.question_form import is_yes_no
+from ..text.terms import coverage
 from .quotes import Quote
 
 

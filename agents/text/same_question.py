@@ -18,7 +18,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from .terms import is_yes_no, key_terms, product_terms, standard_names, stem
+from .names import product_terms
+from .question_form import is_yes_no
+from .terms import key_terms, standard_names, stem
 
 FITTED = Path(__file__).with_name("same_question.json")
 

@@ -9,7 +9,9 @@ import pytest
 
 from agents.rules.narrowing import restricted_scope
 from agents.text.grounding import answer_sentences, cited_numbers, occurs_in, passages, split_sentences, strip_markers
-from agents.text.terms import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases, key_terms, stem, unsupported_phrases
+from agents.text.cues import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases
+from agents.text.names import unsupported_phrases
+from agents.text.terms import key_terms, stem
 
 DEV_CORPUS = Path(__file__).resolve().parents[3] / "shared" / "eval" / "sourcegraph" / "corpus"
 KB = Path(__file__).resolve().parents[2] / "examples" / "kb"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from agents.pipeline import Pipeline
 from agents.rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
-from agents.text.terms import is_yes_no
+from agents.text.question_form import is_yes_no
 from tests.documents import pipeline_over
 
 _PAGES = {

@@ -1,0 +1,133 @@
+"""The specific names a question uses (acronyms, products, standards and their versions) and whether
+a text mentions each: a name no passage mentions is a question the passages do not answer."""
+
+from __future__ import annotations
+
+import re
+
+from retrieval import CLOUD_WORDS, short_cloud_names
+
+from .own_keys import OWN_KEYS, own_keys_unstated
+from .terms import key_terms, matches, spelled_out, standard_names, stem
+
+
+_PRODUCT = re.compile(r"\b(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[A-Z]{2,}[0-9]*s?|\d{3,}[\w:-]*)\b"
+                      r"|(?<=[a-z,] )[A-Z][a-z]{2,}\b")
+_NAMED_NUMBER = re.compile(r"\b[A-Z][A-Za-z]*\s+v?\d+(?:\.\d+)*\b")
+CLOUD_STEMS = frozenset(stem(word) for word in CLOUD_WORDS)
+_VERSION = re.compile(r"\bv(?=\d)", re.I)
+
+
+def specific_phrases(question: str) -> list[str]:
+    """The specific names of a question as written: acronyms, CamelCase, mid-sentence
+    capitals, long numbers, numbers after a name ("SOC 1", "TLS 1.2", "GuardDuty")."""
+    question = standard_names(question)
+    named_numbers = _NAMED_NUMBER.findall(question)
+    inside = {w for phrase in named_numbers for w in phrase.split()}
+    singles = [w for w in _PRODUCT.findall(question) if w not in inside]
+    return list(dict.fromkeys([*named_numbers, *singles]))
+
+
+def product_terms(question: str) -> list[str]:
+    """Stemmed specific names of a question (see specific_phrases)."""
+    return key_terms(" ".join(specific_phrases(question)))
+
+
+def _abbreviations(question: str) -> dict[str, str]:
+    """Acronyms the question spells out itself: "European Union ... the EU" → {"EU": "European Union"}."""
+    found = {}
+    for acronym in set(re.findall(r"\b[A-Z]{2,6}\b", question)):
+        pattern = r"\b" + r"\W+".join(f"{letter}[a-z]+" for letter in acronym) + r"\b"
+        spelled = re.search(pattern, question)
+        if spelled:
+            found[acronym] = spelled.group(0)
+    return found
+
+
+def unsupported_phrases(question: str, text: str) -> list[str]:
+    """Specific names of the question that `text` does not mention (cloud names aside:
+    the cloud filter scopes them). A version "v1.2" counts as "1.2"; an acronym the
+    question spells out counts when either form is there."""
+    question = short_cloud_names(question)  # "Google Cloud" is one name, and a cloud's
+    present = set(key_terms(_VERSION.sub("", text)))
+    spelled = _abbreviations(question)
+    missing = []
+    for phrase in specific_phrases(question):
+        if phrase in spelled.values():
+            continue
+        forms = [phrase] + ([spelled[phrase]] if phrase in spelled else []) + _alternatives(phrase, question)
+        if not any(_mentions(form, present, text) for form in forms):
+            missing.append(phrase)
+    if not missing and own_keys_unstated(question, text):
+        missing.append(OWN_KEYS)
+    return missing
+
+
+def _alternatives(phrase: str, question: str) -> list[str]:
+    """What the question offers in place of a name, the two words on the other side of an "or"
+    ("to our SIEM or security monitoring system", "its own log management or SIEM service"): the
+    name is one way of asking, not a requirement. An alternative that is itself a name or a number
+    ("TLS 1.0 or TLS 1.1") is asked as well."""
+    name = re.escape(phrase)
+    after = re.findall(rf"\b{name}\s+or\s+([a-z][\w-]*\s+[a-z][\w-]*)", question)
+    before = re.findall(rf"([a-z][\w-]*\s+[a-z][\w-]*)\s+or\s+{name}\b", question)
+    return [words for words in [*after, *before] if not specific_phrases(words) and not re.search(r"\d", words)]
+
+
+def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
+    numbered = _NAMED_NUMBER.fullmatch(phrase)
+    if numbered and text:
+        # A version is read whole: "TLS 1.2 and TLS 1.3" do not mention TLS 1.1 (its terms, "tls" and
+        # "1", are all there).
+        return _same_version(phrase, text) or _major_version(phrase, text)
+    terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in CLOUD_STEMS]
+    return (not terms or all(matches(t, present) or spelled_out(t, text) or _expanded(t, present) for t in terms)
+            or _named_pair(phrase, text) or _major_version(phrase, text))
+
+
+# Acronyms that are not the initials of their words (those `spelled_out` finds): "your IdP" is "your
+# identity provider". Read only to tell whether a name is mentioned, not to weigh relevance: joining the
+# two spellings in every text moved 33 answers' confidence on eleven sets and sent fewer held out.
+_EXPANSIONS = {"idp": "identity provider"}
+
+
+def _expanded(term: str, present: set[str]) -> bool:
+    words = _EXPANSIONS.get(term)
+    return bool(words) and all(matches(t, present) for t in key_terms(words))
+
+
+def _same_version(phrase: str, text: str) -> bool:
+    name, number = phrase.rsplit(None, 1)
+    number = number.lstrip("vV")
+    return bool(re.search(rf"\b{re.escape(name)}[\s-]*v?{re.escape(number)}(?!\.?\d)", standard_names(text),
+                          re.IGNORECASE))
+
+
+_DOT_ZERO = re.compile(r"^([A-Za-z][\w-]*)\s*v?(\d+)\.0$")
+
+
+def another_version(phrase: str, text: str) -> bool:
+    """Whether `text` names another number of what `phrase` names with one ("SOC 2" for "SOC 1",
+    "TLS 1.2" for "TLS 1.0"): a near miss, where the documents speak of the same thing."""
+    if not _NAMED_NUMBER.fullmatch(phrase.strip()):
+        return False
+    name = phrase.strip().rsplit(None, 1)[0]
+    return bool(re.search(rf"\b{re.escape(name)}[\s-]*v?\d", standard_names(text), re.IGNORECASE))
+
+
+def _major_version(phrase: str, text: str) -> bool:
+    """A ".0" version written as its major number alone: "SAML 2.0" ← "SAML2" or "SAML 2", but not
+    "TLS 1.0" ← "TLS 1.2" (a minor number written is another version)."""
+    match = _DOT_ZERO.match(phrase)
+    if not match:
+        return False
+    name, major = match.groups()
+    return bool(re.search(rf"\b{re.escape(name)}\s*v?{major}(?![.\d])", text, re.IGNORECASE))
+
+
+def _named_pair(phrase: str, text: str) -> bool:
+    """A two-letter acronym written out as a capitalised two-word name: UK ← "United Kingdom",
+    EU ← "European Union". Only capitalised words: two letters alone match too many word pairs."""
+    if not (len(phrase) == 2 and phrase.isalpha() and phrase.isupper() and phrase.isascii()):
+        return False
+    return bool(re.search(rf"\b{phrase[0]}[a-z]+\s+{phrase[1]}[a-z]+\b", text))
