@@ -55,13 +55,26 @@ def passage_denials(passage: Passage, question: str, cues: tuple[str, ...] = NEG
 
 
 _CLAUSE = re.compile(r"[,;]\s+")
+# A clause that ends on a preposition is not a fact of its own: "It is not designed for, nor effective at,
+# protecting against malicious actors" is one negated clause, its object after the second comma.
+_OPEN_END = re.compile(r"\b(?:for|at|to|of|in|on|with|from|against|by|about|into|than)\s*$", re.IGNORECASE)
+
+
+def _clauses(text: str) -> list[str]:
+    out: list[str] = []
+    for clause in _CLAUSE.split(text):
+        if out and _OPEN_END.search(out[-1]):
+            out[-1] = f"{out[-1]} {clause}"
+        else:
+            out.append(clause)
+    return out
 
 
 def _off_question(text: str, asked: set[str]) -> str:
     """A sentence listing separate facts ("All access is logged, shared accounts are not allowed, and
     every production system requires SSO with MFA") without the clauses that share no word with the
     question, when another clause shares at least two: a negation there is about something else."""
-    clauses = _CLAUSE.split(text)
+    clauses = _clauses(text)
     overlap = [len(asked & set(key_terms(c))) for c in clauses]
     if len(clauses) < 3 or max(overlap) < 2:
         return text

@@ -81,6 +81,11 @@ def test_a_negation_in_a_listed_fact_the_question_does_not_ask_about_denies_noth
     assert "are not" in denials(listed, "Are shared accounts permitted on production systems?")
     provider = "As a service provider, Ory does not store, process, or transmit account data."
     assert "does not" in denials(provider, "Do you store or process cardholder account data?")
+    # A clause ending on a preposition runs on past the comma: the negation is the question's own.
+    parenthetical = ("It is not designed for, nor effective at, protecting against malicious actors with commit "
+                     "access to your repositories.")
+    asked = "Does disabling command evaluation protect us against a malicious developer with commit rights?"
+    assert "is not" in denials(parenthetical, asked)
 
 
 @pytest.mark.parametrize(("heading", "status"), [("Prohibited testing and activities", "Not Supported"),
