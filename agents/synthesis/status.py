@@ -15,6 +15,7 @@ from ..rules.exclusion import excluded_asked
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import plan_verdict, without_own_plan
+from ..rules.single import one_only
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
 from ..text.question_form import is_yes_no
@@ -30,6 +31,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         excluded = excluded_asked(question, quote.passage.text)
         if excluded and not quote.scope:
             return "Not Supported", f'a passage leaves it out ("{excluded}")'
+        single = one_only(question, quote.passage.text)
+        if single and not quote.scope:
+            return "Not Supported", f'a passage allows one only ("{single}")'
         denial = passage_denials(quote.passage, question)
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial[0].strip()}")'
@@ -66,9 +70,11 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     whose limit counts (the best passage, one about as close in the same words, a page's limit)."""
     on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
     # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
-    # a "not" in that passage is part of the fact, not a denial of the question.
+    # a "not" in that passage is part of the fact, not a denial of the question. A passage allowing one
+    # only of what the question asks several of ("can only have a single account owner") speaks to it
+    # wherever it is cited, as one denying a name of the question does.
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, chosen[0])
-                or _denies_name(question, q)] if is_yes_no(question) else []
+                or _denies_name(question, q) or one_only(question, q.passage.text)] if is_yes_no(question) else []
     return deniable, on_point
 
 

@@ -1,0 +1,27 @@
+"""One only, asked of several: a passage allowing a single one of what the question asks more than one
+of answers no, wherever it is cited."""
+
+from __future__ import annotations
+
+from agents.rules.single import one_only
+from tests.documents import pipeline_over
+
+
+def test_one_only_answers_a_question_asking_for_several():
+    owner = "An account can only have a single account owner."
+    assert one_only("Can an account have more than one owner?", owner) == "only have a single account owner"
+    domain = "Ably only recognizes one registered email domain per organization."
+    assert one_only("Can one organization provision users from several email domains?", domain)
+    # Several of something else, or one asked of one, is no denial.
+    assert one_only("Can an account have more than one admin?", owner) is None
+    assert one_only("Does every account have an owner?", owner) is None
+    assert one_only("Can one person hold several roles?", "Users can be assigned multiple roles:") is None
+
+
+async def test_a_single_owner_passage_cited_second_still_answers_no(tmp_path, index):
+    page = ("# Team\n\n## Roles\n\nUsers can be assigned multiple roles: Developer, Billing, Admin and Owner.\n\n"
+            "The user that creates an account is its owner. An account can only have a single account owner.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"team.md": page})
+    answer = (await pipeline.run("Can an account have more than one owner?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+    assert any("single account owner" in c.quote for c in answer.citations)
