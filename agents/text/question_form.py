@@ -17,9 +17,11 @@ AUXILIARY = (r"(?:is|are|do|does|did|can|could|will|would|should|shall|have|has|
               r"am|isn't|aren't|don't|doesn't|can't|won't)\b")
 
 
-# "When a deletion is requested, is event data removed?": a clause before the comma, then the question.
-_YES_NO = re.compile(r"^\W*(?:(?:when|if|once|after|before|during|for|in|on|with|where|as)\b[^,?]{1,80},\s*)?"
-                     + AUXILIARY, re.I)
+# "When a deletion is requested, is event data removed?", "By default, does…", "Without extra configuration, are…":
+# a clause before the comma, then the question.
+_LEAD_CLAUSE = (r"(?:when|if|once|after|before|during|for|in|on|with|where|as|by|without|unless|at|under|upon|from|"
+                r"through|within|outside|beyond|besides|except)")
+_YES_NO = re.compile(rf"^\W*(?:{_LEAD_CLAUSE}\b[^,?]{{1,80}},\s*)?" + AUXILIARY, re.I)
 
 
 # The openings of a short follow-up that leans on the question before it ("What about on GCP?", "And on

@@ -58,6 +58,10 @@ async def test_an_acronym_written_out_in_the_documents_is_found_and_a_fact_with_
 def test_the_question_forms_behind_those_answers():
     assert is_yes_no("When a deletion is requested, is event data removed at once?")
     assert not is_yes_no("In which regions, if any, is data stored?")
+    # A default or a condition said first, then the yes/no question (Ably's first run read these as open questions).
+    assert is_yes_no("Without extra configuration, are our messages encrypted inside your system?")
+    assert is_yes_no("By default, does a revocation take effect almost at once?")
+    assert not is_yes_no("Describe how keys are rotated, is it automatic?")
     assert asks_vendor_act("Will you notify us of a breach?") and asks_vendor_act("If we self-host, will you patch it?")
     assert not asks_vendor_act("Can we bring our own keys?") and not asks_vendor_act("May a customer export data?")
     assert asks_vendor_act("Is customer data replicated to a second region?")
