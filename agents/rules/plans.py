@@ -45,6 +45,32 @@ def plan_limit(quote: str) -> list[str]:
     return names
 
 
+# Who gets what a page or a list describes, said without "only": a note that an offer is required ("An
+# Enterprise account is required to use organizations"), a page addressed to an offer's customers ("If you're
+# an Ably Enterprise customer, then you can…"), a list led by an offer ("Enterprise packages can include
+# features such as:", "Pro package users also have access to the following features:"). An account names an
+# offer only where the page names it as one too ("…with an Enterprise package"): "A GitHub account is
+# required" names a login, not a plan.
+_NAMES = rf"{_NAME}(?:\s+{_NAME})*"
+_ACCOUNT_REQUIRED = re.compile(rf"\b({_NAMES})\s+(?i:accounts?)\s+(?:is|are)\s+required\b")
+_OFFERED_ON = re.compile(
+    rf"\b({_NAMES})\s+(?i:{_OFFER})\s+(?:is|are)\s+required\b"
+    rf"|\b(?i:if\s+you(?:'re|’re|\s+are)\s+an?)\s+({_NAMES})\s+(?i:customers?)\b"
+    rf"|(?:^|(?<=/>)|(?<=[.:!?]\s))\W*(?i:the\s+)?(?!(?i:every|all|each|any)\b)({_NAMED_OFFER})"
+    rf"(?:\s+(?i:users|customers))?(?:\s+(?i:can|also|all))*\s+"
+    rf"(?i:includes?|offers?|provides?|has|have|comes?\s+with|gets?)\b")
+
+
+def offered_on(text: str, page: str = "") -> list[str]:
+    """The offers a page's note or a list's lead says the thing is for ("Enterprise"), or []; `page` is the
+    text that must name an account's offer as one."""
+    text = plain(text)
+    named = [m.group(1) or m.group(2) or _NAMED_PLANS.match(m.group(3)).group(1) for m in _OFFERED_ON.finditer(text)]
+    offers = {name.lower() for name in _plans_in(plain(page))}
+    named += [m.group(1) for m in _ACCOUNT_REQUIRED.finditer(text) if m.group(1).split()[-1].lower() in offers]
+    return list(dict.fromkeys(group.split()[-1] for names in named for group in _SEPARATOR.split(names)))
+
+
 def asks_of_every_plan(question: str) -> bool:
     """The question asks whether something holds for every plan, tier or customer."""
     return bool(_EVERY_PLAN.search(question))

@@ -13,7 +13,7 @@ from ..extractive import fitted
 from ..judging.support import RELEVANT, Scorer, states_the_number
 from ..rules.closed_list import excluded_by
 from ..rules.narrowing import restricted_scope
-from ..rules.plans import speaks_of_availability
+from ..rules.plans import offered_on, speaks_of_availability
 from ..text.grounding import Passage, passages
 from ..text.prose import distinct, spoken, told
 from ..text.cues import PARTIAL_CUES, has_cue
@@ -79,16 +79,18 @@ def with_scope_limit(chosen: list[Quote], documents: dict[str, Document]) -> lis
     (and marked where it is cited already)."""
     out = list(chosen)
     for path in dict.fromkeys(q.source_path for q in chosen):
-        limit = _lead_limit(documents.get(path))
+        document = documents.get(path)
+        limit = _lead_limit(document)
         if limit is None:
             continue
+        offers = tuple(offered_on(limit.text, document.text))
         cited = [i for i, q in enumerate(out) if q.passage.quote == limit.quote]
         if cited:
-            out[cited[0]] = replace(out[cited[0]], scope=True)
+            out[cited[0]] = replace(out[cited[0]], scope=True, offers=offers)
             continue
         first = next(i for i, q in enumerate(out) if q.source_path == path)
         anchor = out[first]
-        out.insert(first + 1, replace(anchor, passage=limit, scope=True))
+        out.insert(first + 1, replace(anchor, passage=limit, scope=True, offers=offers))
     return out[: MAX_CITATIONS + 1]
 
 
@@ -97,9 +99,12 @@ def _lead_limit(document: Document | None) -> Passage | None:
     if document is None:
         return None
     lead = passages(document.text.split("\n## ", 1)[0])
-    if len(lead) > _SHORT_LEAD:
-        return None  # a long introduction is content, not a note on the page's scope
-    return next((p for p in lead if has_cue(p.text, PARTIAL_CUES) and speaks_of_availability(p.text)), None)
+    # A long introduction is content, not a note on the page's scope, unless a note in it says which offer
+    # the page's subject needs ("An Enterprise account is required to use organizations").
+    limit = next((p for p in lead if has_cue(p.text, PARTIAL_CUES) and speaks_of_availability(p.text)), None)
+    if len(lead) > _SHORT_LEAD or limit is None:
+        limit = next((p for p in lead if offered_on(p.text, document.text)), None)
+    return limit
 
 
 def once(chosen: list[Quote]) -> list[Quote]:

@@ -8,6 +8,7 @@ from retrieval import Document
 
 from ..contracts import Citation, EvidenceResult
 from ..judging.support import Scorer, named_credit
+from ..rules.plans import offered_on
 from ..text.grounding import Passage, passage_for
 from ..text.names import product_terms
 
@@ -25,6 +26,7 @@ class Quote:
     relevance: float = 0.0  # the score without the credit for naming the question's names
     scope: bool = False  # a limit the page states for everything on it
     named: bool = False  # brought in for a name of the question the best passages leave out
+    offers: tuple[str, ...] = ()  # the offers (plans, packages) its page or its list's lead gives it to
 
     def citation(self, role: str = "evidence") -> Citation:
         return Citation(source_path=self.source_path, source_title=self.source_title, url=self.url,
@@ -41,6 +43,7 @@ def ranked(question: str, evidence: EvidenceResult, documents: dict[str, Documen
             passage = passage_for(text, document.text if document else None)
             fit = scorer.relevance(question, passage)
             score = fit.score + named_credit(named, passage)
+            offers = tuple(dict.fromkeys([*offered_on(passage.list_head or ""), *offered_on(passage.text)]))
             out.append(Quote(item.source_path, item.source_title, document.url if document else None, passage,
-                              round(score, 4), fit.lexical, fit.score))
+                             round(score, 4), fit.lexical, fit.score, offers=offers))
     return sorted(out, key=lambda q: -q.score)

@@ -14,7 +14,7 @@ from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
-from ..rules.plans import plan_verdict, without_own_plan
+from ..rules.plans import asked_plans, names_a_plan, plan_verdict, without_own_plan
 from ..rules.single import one_only
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
@@ -47,6 +47,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         other = opposite_scope(question, quote.passage.text)
         if other and not quote.scope:
             return "Partially Supported", f'a cited passage is about another scope ("{other}")'
+        if _for_some_offers(question, quote, chosen[0]):
+            return "Partially Supported", f'its page or list gives it to some offers only ({", ".join(quote.offers)})'
         verdict = plan_verdict(question, quote.passage.text) if quote in on_point else None
         if verdict and verdict[0] == "unmet" and not quote.scope:
             return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
@@ -76,6 +78,14 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, chosen[0])
                 or _denies_name(question, q) or one_only(question, q.passage.text)] if is_yes_no(question) else []
     return deniable, on_point
+
+
+def _for_some_offers(question: str, quote: Quote, primary: Quote) -> bool:
+    # The best passage's page or list gives what it says to some offers only ("An Enterprise account is
+    # required to use organizations", "Enterprise packages can include…"): a yes/no question that names no
+    # plan is answered for some customers only. Another page's note decides nothing, nor does a fact asked for.
+    return bool(quote.offers) and quote.source_path == primary.source_path and is_yes_no(question) and (
+        not asked_plans(question) and not names_a_plan(question, list(quote.offers)))
 
 
 def _denies_name(question: str, quote: Quote) -> bool:

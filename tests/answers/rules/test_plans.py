@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.plans import depends_on_plan, plan_limit, plan_verdict
+from agents.rules.plans import depends_on_plan, offered_on, plan_limit, plan_verdict
 from tests.documents import pipeline_over
 
 _LIMIT = "MFA enforcement is only available on the [Pro, Team and Enterprise plans](/pricing)."
@@ -79,3 +79,32 @@ async def test_the_plan_the_question_names_is_no_limit_and_another_plan_is_a_den
     assert own.synthesis.compliance_status == "Fully Supported"
     other = await pipeline.run("On the Pro plan, can sessions be pinned to IP addresses?")
     assert other.synthesis.compliance_status == "Not Supported" and other.escalated
+
+
+@pytest.mark.parametrize(("text", "page", "offers"), [
+    ("An [Enterprise](/docs/pricing/enterprise) account is required to use organizations.",
+     "Production may need an **Enterprise** package.", ["Enterprise"]),
+    ("If you're an [Ably Enterprise](https://ably.com/pricing) customer, then you can create a custom endpoint.", "",
+     ["Enterprise"]),
+    ('Features <a id="features"/> Enterprise packages can include features such as:', "", ["Enterprise"]),
+    ("Pro package users also have access to the following features:", "", ["Pro"]),
+    # A login an account names is no offer, nor is every plan.
+    ("A GitHub account is required to sign in.", "Sign in with GitHub.", []),
+    ("Every Temporal Cloud plan includes support, and the plan you choose sets the response time.", "", []),
+])
+def test_the_offer_a_page_note_or_a_list_lead_gives_something_to_is_read(text, page, offers):
+    assert offered_on(text, page) == offers
+
+
+async def test_a_feature_from_an_offers_own_list_holds_for_some_customers(tmp_path, index):
+    """An item of "Enterprise packages can include features such as:" answers a question that names no
+    plan for some customers only; naming the plan makes it a plain yes."""
+    page = ("# Enterprise package\n\nCustom packages for your business.\n\n## Features\n\n"
+            "Enterprise packages can include features such as:\n\n"
+            "* **PrivateLink**: reach the service from your VPC without using the public internet via AWS PrivateLink.\n"
+            "* **Custom domains**: use your own domain for your endpoints.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"enterprise.md": page})
+    open_plan = (await pipeline.run("Can our servers reach you over AWS PrivateLink instead of the public internet?"))
+    assert open_plan.synthesis.compliance_status == "Partially Supported"
+    named = await pipeline.run("On an Enterprise package, can our servers reach you over AWS PrivateLink?")
+    assert named.synthesis.compliance_status == "Fully Supported"
