@@ -12,6 +12,7 @@ from ..rules.custody import vendor_holds
 from ..rules.denial import passage_denials
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
+from ..rules.matrix import cell_for_question
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import asked_plans, names_a_plan, plan_verdict, without_own_plan
@@ -31,6 +32,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         excluded = excluded_asked(question, quote.passage.text)
         if excluded and not quote.scope:
             return "Not Supported", f'a passage leaves it out ("{excluded}")'
+        cell = cell_for_question(question, quote.passage)
+        if cell and cell[1] == "denied" and not quote.scope:
+            return "Not Supported", f'the table marks it not for {cell[0]}'
         single = one_only(question, quote.passage.text)
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'

@@ -1,0 +1,31 @@
+"""A permission or plan matrix answers for the column the question names: a "-" under it is a no."""
+
+from __future__ import annotations
+
+from agents.rules.matrix import cell_for_question
+from agents.text.grounding import passage_for
+from tests.documents import pipeline_over
+
+_TEAM = ("# Team\n\n## User roles\n\n| Permission | Developer | Billing | Admin | Owner |\n|---|---|---|---|---|\n"
+         "| View API keys | ✓ | - | ✓ | ✓ |\n| Manage API keys | - | - | ✓ | ✓ |\n| View invoices | - | ✓ | - | ✓ |\n")
+
+
+def test_the_cell_under_the_column_the_question_names_answers_it():
+    manage = passage_for("| Manage API keys | - | - | ✓ | ✓ |", _TEAM)
+    assert cell_for_question("Can a user with only the Developer role create or delete API keys?", manage) == \
+        ("Developer", "denied")
+    assert cell_for_question("Can admins manage API keys?", manage) == ("Admin", "granted")
+    # No column named, or two: the row does not say.
+    assert cell_for_question("Can API keys be managed from the dashboard?", manage) is None
+    assert cell_for_question("Can developers and admins manage API keys?", manage) is None
+    # A cell that is a figure, not a mark, is read as prose.
+    storage = passage_for("| Free | 24 hours | 24 hours |",
+                          "## Storage\n\n| Package | Minimum | Maximum |\n|---|---|---|\n| Free | 24 hours | 24 hours |\n")
+    assert cell_for_question("Is the Minimum storage on Free a day?", storage) is None
+
+
+async def test_a_dash_under_the_asked_role_answers_no(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"team.md": _TEAM})
+    billing = (await pipeline.run("Can someone with just the Billing role look at our API keys?")).synthesis
+    assert billing.compliance_status == "Not Supported"
+    assert any("View API keys" in c.quote for c in billing.citations)
