@@ -16,6 +16,7 @@ from ..rules.matrix import cell_for_question
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import asked_plans, names_a_plan, plan_verdict, without_own_plan
+from ..rules.requirement import unmet_requirement
 from ..rules.single import one_only
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
@@ -35,6 +36,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         cell = cell_for_question(question, quote.passage)
         if cell and cell[1] == "denied" and not quote.scope:
             return "Not Supported", f'the table marks it not for {cell[0]}'
+        unmet = unmet_requirement(question, quote.passage.text)
+        if unmet and not quote.scope:
+            return "Not Supported", f'a passage requires what the question says is lacking ("{unmet}")'
         single = one_only(question, quote.passage.text)
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
