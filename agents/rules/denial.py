@@ -15,7 +15,7 @@ import re
 
 from ..text.grounding import Passage
 from ..text.cues import NEGATIVE_CUES, cue_phrases, new_cues, uncontracted
-from ..text.terms import key_terms
+from ..text.terms import key_terms, stem
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
 # An instruction's goal is one too: "Ensure development workflows aren't disrupted".
@@ -120,3 +120,20 @@ def _described_items(lead: str, items: str, asked: set[str]) -> str:
     said = len(asked & set(key_terms(lead)))
     kept = [item for item in _ITEM.split(items) if len(asked & set(key_terms(item))) > said]
     return lead + ": " + " - ".join(kept)
+
+
+# "remain un-encrypted", "is unsupported", "are left unchanged": the question's own word, negated by its prefix,
+# said of the subject (an attribute, "unprotected devices", names a threat, not a state).
+_UN_WORD = re.compile(r"\b(?:is|are|was|were|be|been|remains?|stays?|left|kept)\s+(?:\w+\s+)?(un-?([a-z]{4,}))\b",
+                      re.IGNORECASE)
+
+
+def undone(question: str, text: str) -> str | None:
+    """A word of `text` that is one of the question's own words negated by "un-" ("un-encrypted" for
+    "are … encrypted?"), when the question does not use it so itself (None when none)."""
+    asked = set(key_terms(question))
+    for match in _UN_WORD.finditer(text):
+        if stem(match.group(2).lower()) in asked and not re.search(rf"\b{re.escape(match.group(1))}", question, re.I):
+            return match.group(0)
+    return None
+

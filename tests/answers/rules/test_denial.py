@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.denial import denials
+from agents.rules.denial import denials, undone
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -130,3 +130,13 @@ def test_what_a_check_looks_for_and_a_deferral_deny_nothing():
     deferred = "Their account won't be created until it's required, typically upon their first login attempt."
     assert denials(deferred, "Are accounts created automatically the first time a person logs in?") == []
     assert denials("Accounts are not created automatically.", "Are accounts created automatically?") == ["are not"]
+
+
+def test_the_questions_own_word_negated_by_un_is_a_denial_when_said_of_the_subject():
+    said = "Other attributes of messages, such as event `name` and `clientId` remain un-encrypted."
+    assert undone("Are event names and client identifiers encrypted together with the payload?", said) == \
+        "remain un-encrypted"
+    # An attribute names a threat, not a state; a question asking with the word itself is not denied by it.
+    assert undone("Can access be limited to protected devices?", "It keeps unprotected devices out.") is None
+    assert undone("Are unencrypted connections refused?", "Connections that are unencrypted are refused.") is None
+
