@@ -21,10 +21,10 @@ from ..rules.measure import judged_measure
 from ..rules.plans import asked_plans, depends_on_plan, without_own_plan
 from ..rules.polarity import asked_in_negative
 from ..rules.subject_page import uncited_subject_page
-from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
-from ..text.prose import told_from
 from ..text.cues import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge
+from ..text.grounding import answer_sentences, cited_numbers, occurs_in, strip_markers
 from ..text.names import another_version, unsupported_phrases
+from ..text.prose import told_from
 from ..text.question_form import is_yes_no
 from ..text.terms import together
 from .facets import facet_coverage

@@ -15,10 +15,10 @@ from retrieval import Document
 
 from ..contracts import AnswerSignals, Citation, QueryPlanResult, SynthesisResult
 from ..rules.denial import passage_denials
-from ..text.grounding import Passage, answer_sentences, cited_numbers, passage_for
-from ..text.prose import told_from, without_opening
 from ..text.cues import NEGATIVE_CUES, PARTIAL_CUES, has_cue, is_hedge, new_cues
+from ..text.grounding import Passage, answer_sentences, cited_numbers, passage_for
 from ..text.names import product_terms, unsupported_phrases
+from ..text.prose import told_from, without_opening
 from ..text.question_form import is_universal, is_yes_no
 from ..text.terms import coverage, key_terms, matches, together
 from .support import Relevance, Scorer

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from ..text.grounding import Passage
 from ..text.cues import NEGATIVE_CUES, cue_phrases, new_cues, uncontracted
+from ..text.grounding import Passage
 from ..text.terms import key_terms, stem
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.

@@ -14,10 +14,10 @@ from ..judging.support import RELEVANT, Scorer, states_the_number
 from ..rules.closed_list import excluded_by
 from ..rules.narrowing import restricted_scope
 from ..rules.plans import offered_on, speaks_of_availability
-from ..text.grounding import Passage, passages
-from ..text.prose import distinct, spoken, told
 from ..text.cues import PARTIAL_CUES, has_cue
+from ..text.grounding import Passage, passages
 from ..text.names import unsupported_phrases
+from ..text.prose import distinct, spoken, told
 from .quotes import MAX_CITATIONS, Quote
 
 _SHORT_LEAD = 4       # passages before a page's first sub-heading that can be a note on its scope

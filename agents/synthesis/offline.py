@@ -9,8 +9,8 @@ from ..extractive import fitted
 from ..judging.facets import facet_coverage
 from ..judging.support import CONFIDENT, RELEVANT, Scorer, asks_for_a_number, states_the_number
 from ..rules.duty import asks_to_be_told, left_to_customer
-from ..text.prose import LEAD_IN, told
 from ..text.names import unsupported_phrases
+from ..text.prose import LEAD_IN, told
 from ..text.question_form import is_yes_no
 from ..text.terms import together
 from .choosing import (excluding_passage, once, twins_of, with_facets, with_names, with_number, with_restriction,
