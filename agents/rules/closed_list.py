@@ -1,12 +1,15 @@
-"""A version the documentation leaves out of a closed list: "Does your edge accept TLS 1.0?"
+"""What an "only" leaves out. A version left out of a closed list: "Does your edge accept TLS 1.0?"
 against "The Fly proxy only supports TLSv1.2 and TLSv1.3". The passage answers the question
 (no) although it never names TLS 1.0: it names the same thing, other versions of it, and says
-those are the only ones.
+those are the only ones. And one only, asked of several: "Can an account have more than one owner?"
+against "An account can only have a single account owner": no "not", yet a no.
 """
 
 from __future__ import annotations
 
 import re
+
+from ..text.terms import key_terms, matches
 
 # A name and its version: "TLS 1.0", "TLSv1.2", "SAML 2.0", "OAuth 2".
 _VERSIONED = re.compile(r"\b([A-Za-z][A-Za-z-]*?)[\s-]*v?(\d+(?:\.\d+)*)\b")
@@ -42,3 +45,24 @@ def _normal(version: str) -> str:
     while len(parts) > 1 and parts[-1] == "0":
         parts.pop()
     return ".".join(parts)
+
+# The question asks for more than one of something: "more than one owner", "several email domains",
+# "multiple IdPs", "an unlimited number of targets".
+_SEVERAL = re.compile(r"\b(?:more than (?:one|a single)|several|multiple|two or more|an? unlimited number of|"
+                      r"any number of|unlimited)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+# The passage allows one only: "can only have a single account owner", "only recognizes one registered
+# email domain", "is limited to one", "a maximum of one". The thing counted follows within a few words.
+_ONE_ONLY = re.compile(r"\b(?:only|just|solely|limited to|at most|a maximum of|no more than)\b(?:\s+[\w-]+){0,2}?"
+                       r"\s+(?:one|a single|1|an? one)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
+
+
+def one_only(question: str, text: str) -> str | None:
+    """The phrase of `text` allowing one only of what the question asks several of (None when none)."""
+    asked = [key_terms(m.group(1)) for m in _SEVERAL.finditer(question)]
+    if not asked:
+        return None
+    for match in _ONE_ONLY.finditer(text):
+        counted = set(key_terms(match.group(1)))
+        if any(terms and matches(terms[-1], counted) for terms in asked):
+            return match.group(0).strip()
+    return None

@@ -8,6 +8,7 @@ from retrieval import short_cloud_names
 
 from ..contracts import ComplianceStatus
 from ..extractive import fitted
+from ..rules.closed_list import one_only
 from ..rules.custody import vendor_holds
 from ..rules.denial import passage_denials, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
@@ -17,7 +18,6 @@ from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import asked_plans, names_a_plan, plan_verdict, without_own_plan
 from ..rules.requirement import unmet_requirement
-from ..rules.single import one_only
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
 from ..text.question_form import is_yes_no

@@ -3,7 +3,7 @@ of answers no, wherever it is cited."""
 
 from __future__ import annotations
 
-from agents.rules.single import one_only
+from agents.rules.closed_list import one_only
 from tests.documents import pipeline_over
 
 
