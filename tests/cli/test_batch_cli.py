@@ -159,7 +159,10 @@ def test_an_interrupted_batch_resumes_where_it_stopped(ingested, tmp_path):
     source.write_bytes(security_workbook(questions, heading_every=50))
     env = {**os.environ, "RFPBOT_DATA_DIR": str(ingested)}
     command = [sys.executable, "-m", "cli", "batch", str(source), "--concurrency", "2", "--json"]
-    first = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Ctrl-C as a person at a terminal sends it: a suite started in the background (nohup, `&`) ignores SIGINT,
+    # and a child inherits that, so the batch would never be interrupted; the child gets the default back.
+    first = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and answered_rows(ingested) < 20:
         time.sleep(0.05)
