@@ -26,7 +26,7 @@ from .quotes import Quote
 
 
 def decide_status(question: str, chosen: list[Quote], missing: list[str], deniable: list[Quote],
-            on_point: list[Quote]) -> tuple[ComplianceStatus, str]:
+                  on_point: list[Quote]) -> tuple[ComplianceStatus, str]:
     """From the wording of the passages that answer (those `deciding` names): a denial, a limit,
     a gap, or none of these."""
     for quote in deniable:
@@ -42,10 +42,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         single = one_only(question, quote.passage.text)
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
-        denial = passage_denials(quote.passage, question) or [undone(question, quote.passage.text) or ""]
-        denial = [d for d in denial if d]
+        denial = next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
         if denial and not quote.scope:
-            return "Not Supported", f'a passage denies it ("{denial[0].strip()}")'
+            return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
         if duty and not quote.scope:
             return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
