@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import re
 
-from ..text.grounding import Passage
+from ..text.grounding import Passage, plain
 
 _GRANTED = frozenset({"✓", "✔", "✔️", "✅", "☑", "yes", "y", "included"})
 _DENIED = frozenset({"-", "–", "—", "✗", "✘", "❌", "✖", "no", "not included"})
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
 def _cells(row: str) -> list[str]:
-    return [_LINK.sub(r"\1", cell).strip(" *_`") for cell in row.strip().strip("|").split("|")]
+    return [plain(cell) for cell in row.strip().strip("|").split("|")]
 
 
 def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None:

@@ -13,6 +13,7 @@ against "at least on the Team Plan") needs the order of the vendor's plans: a re
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..text.grounding import plain
@@ -66,9 +67,15 @@ def offered_on(text: str, page: str = "") -> list[str]:
     text that must name an account's offer as one."""
     text = plain(text)
     named = [m.group(1) or m.group(2) or _NAMED_PLANS.match(m.group(3)).group(1) for m in _OFFERED_ON.finditer(text)]
-    offers = {name.lower() for name in _plans_in(plain(page))}
+    offers = _offers_named(page)
     named += [m.group(1) for m in _ACCOUNT_REQUIRED.finditer(text) if m.group(1).split()[-1].lower() in offers]
     return list(dict.fromkeys(group.split()[-1] for names in named for group in _SEPARATOR.split(names)))
+
+
+@functools.lru_cache(maxsize=256)
+def _offers_named(page: str) -> frozenset[str]:
+    # A page's lead is read passage by passage, and a page for every question it is cited for: read it once.
+    return frozenset(name.lower() for name in _plans_in(plain(page)))
 
 
 def asks_of_every_plan(question: str) -> bool:

@@ -79,11 +79,9 @@ def with_scope_limit(chosen: list[Quote], documents: dict[str, Document]) -> lis
     (and marked where it is cited already)."""
     out = list(chosen)
     for path in dict.fromkeys(q.source_path for q in chosen):
-        document = documents.get(path)
-        limit = _lead_limit(document)
+        limit, offers = _lead_limit(documents.get(path))
         if limit is None:
             continue
-        offers = tuple(offered_on(limit.text, document.text))
         cited = [i for i, q in enumerate(out) if q.passage.quote == limit.quote]
         if cited:
             out[cited[0]] = replace(out[cited[0]], scope=True, offers=offers)
@@ -94,17 +92,22 @@ def with_scope_limit(chosen: list[Quote], documents: dict[str, Document]) -> lis
     return out[: MAX_CITATIONS + 1]
 
 
-def _lead_limit(document: Document | None) -> Passage | None:
-    """The limit a page states for everything on it, before its first sub-heading (None when none)."""
+def _lead_limit(document: Document | None) -> tuple[Passage | None, tuple[str, ...]]:
+    """The limit a page states for everything on it, before its first sub-heading, and the offers it
+    names ((None, ()) when none)."""
     if document is None:
-        return None
+        return None, ()
     lead = passages(document.text.split("\n## ", 1)[0])
     # A long introduction is content, not a note on the page's scope, unless a note in it says which offer
     # the page's subject needs ("An Enterprise account is required to use organizations").
     limit = next((p for p in lead if has_cue(p.text, PARTIAL_CUES) and speaks_of_availability(p.text)), None)
-    if len(lead) > _SHORT_LEAD or limit is None:
-        limit = next((p for p in lead if offered_on(p.text, document.text)), None)
-    return limit
+    if limit is not None and len(lead) <= _SHORT_LEAD:
+        return limit, tuple(offered_on(limit.text, document.text))
+    for passage in lead:
+        offers = offered_on(passage.text, document.text)
+        if offers:
+            return passage, tuple(offers)
+    return None, ()
 
 
 def once(chosen: list[Quote]) -> list[Quote]:
