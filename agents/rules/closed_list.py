@@ -2,7 +2,8 @@
 against "The Fly proxy only supports TLSv1.2 and TLSv1.3". The passage answers the question
 (no) although it never names TLS 1.0: it names the same thing, other versions of it, and says
 those are the only ones. And one only, asked of several: "Can an account have more than one owner?"
-against "An account can only have a single account owner": no "not", yet a no.
+against "An account can only have a single account owner": no "not", yet a no; the same one only, asked
+of another: "restored into a different project" against "only … into the same project".
 """
 
 from __future__ import annotations
@@ -47,22 +48,45 @@ def _normal(version: str) -> str:
     return ".".join(parts)
 
 # The question asks for more than one of something: "more than one owner", "several email domains",
-# "multiple IdPs", "an unlimited number of targets".
+# "multiple IdPs", "an unlimited number of targets"; "more than once" asks for several times.
 _SEVERAL = re.compile(r"\b(?:more than (?:one|a single)|several|multiple|two or more|an? unlimited number of|"
-                      r"any number of|unlimited)\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+                      r"any number of|unlimited)\s+((?:[\w-]+\s+){0,2}[\w-]+)|\bmore than (once)\b", re.IGNORECASE)
 # The passage allows one only: "can only have a single account owner", "only recognizes one registered
 # email domain", "is limited to one", "a maximum of one". The thing counted follows within a few words.
 _ONE_ONLY = re.compile(r"\b(?:only|just|solely|limited to|at most|a maximum of|no more than)\b(?:\s+[\w-]+){0,2}?"
                        r"\s+(?:one|a single|1|an? one)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
 
 
+# Once only: "Each recovery code can only be used once", against "several times" or "more than once".
+_ONCE_ONLY = re.compile(r"\b(?:only|just|solely)\b(?:\s+[\w-]+){0,3}?\s+once\b", re.IGNORECASE)
+
+
 def one_only(question: str, text: str) -> str | None:
     """The phrase of `text` allowing one only of what the question asks several of (None when none)."""
-    asked = [key_terms(m.group(1)) for m in _SEVERAL.finditer(question)]
+    asked = [key_terms("times" if m.group(2) else m.group(1)) for m in _SEVERAL.finditer(question)]
     if not asked:
         return None
     for match in _ONE_ONLY.finditer(text):
         counted = set(key_terms(match.group(1)))
         if any(terms and matches(terms[-1], counted) for terms in asked):
+            return match.group(0).strip()
+    once = _ONCE_ONLY.search(text)
+    if once and any(terms and matches(terms[-1], set(key_terms("times"))) for terms in asked):
+        return once.group(0).strip()
+    return None
+
+
+# The question asks of another one ("restored into a different project"), the passage allows the same one
+# only ("can only be restored into the same project + environment").
+_OTHER = re.compile(r"\b(?:a\s+|an\s+)?(?:different|another|other)\s+([\w-]+)", re.IGNORECASE)
+_SAME_ONLY = re.compile(r"\b(?:only|solely|exclusively)\b(?:\s+[\w-]+){0,4}?\s+(?:the\s+)?same\s+([\w-]+)",
+                        re.IGNORECASE)
+
+
+def same_only(question: str, text: str) -> str | None:
+    """The phrase of `text` allowing the same one only of what the question asks another of (None when none)."""
+    asked = {term for m in _OTHER.finditer(question) for term in key_terms(m.group(1))}
+    for match in _SAME_ONLY.finditer(text) if asked else ():
+        if matches(key_terms(match.group(1))[-1] if key_terms(match.group(1)) else "", asked):
             return match.group(0).strip()
     return None

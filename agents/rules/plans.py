@@ -54,9 +54,16 @@ def plan_limit(quote: str) -> list[str]:
 # required" names a login, not a plan.
 _NAMES = rf"{_NAME}(?:\s+{_NAME})*"
 _ACCOUNT_REQUIRED = re.compile(rf"\b({_NAMES})\s+(?i:accounts?)\s+(?:is|are)\s+required\b")
+# A note that the thing "is available on" an offer: "2FA Enforcement is available on the Pro plan and above",
+# or on a link to the offer's own page, "SAML SSO is available on [Railway Enterprise](/enterprise)".
+_AVAILABLE = r"\b(?:is|are)\s+(?:only\s+)?available\s+(?:on|to|with|for|in)\s+(?i:the\s+)?"
+_AVAILABLE_ON = re.compile(rf"{_AVAILABLE}{_NAMED_OFFER}")
+_AVAILABLE_ON_NAME = re.compile(rf"{_AVAILABLE}({_NAMES})(?=[.,;:]|\s*$)")
+# "If you're an Ably Enterprise customer, then you can…": a page addressed to an offer's customers.
+_IF_CUSTOMER = re.compile(rf"\b(?i:if\s+you(?:'re|’re|\s+are)\s+an?)\s+({_NAMES})\s+(?i:customers?)\b")
 _OFFERED_ON = re.compile(
     rf"\b({_NAMES})\s+(?i:{_OFFER})\s+(?:is|are)\s+required\b"
-    rf"|\b(?i:if\s+you(?:'re|’re|\s+are)\s+an?)\s+({_NAMES})\s+(?i:customers?)\b"
+    rf"|{_IF_CUSTOMER.pattern}"
     rf"|(?:^|(?<=/>)|(?<=[.:!?]\s))\W*(?i:the\s+)?(?!(?i:every|all|each|any)\b)({_NAMED_OFFER})"
     rf"(?:\s+(?i:users|customers))?(?:\s+(?i:can|also|all))*\s+"
     rf"(?i:includes?|offers?|provides?|has|have|comes?\s+with|gets?)\b")
@@ -69,7 +76,14 @@ def offered_on(text: str, page: str = "") -> list[str]:
     named = [m.group(1) or m.group(2) or _NAMED_PLANS.match(m.group(3)).group(1) for m in _OFFERED_ON.finditer(text)]
     offers = _offers_named(page)
     named += [m.group(1) for m in _ACCOUNT_REQUIRED.finditer(text) if m.group(1).split()[-1].lower() in offers]
+    named += [m.group(1) for m in _AVAILABLE_ON.finditer(text)]
+    named += [m.group(1) for m in _AVAILABLE_ON_NAME.finditer(text) if _links_to_own_page(m.group(1), page)]
     return list(dict.fromkeys(group.split()[-1] for names in named for group in _SEPARATOR.split(names)))
+
+
+def _links_to_own_page(names: str, page: str) -> bool:
+    # "[Railway Enterprise](https://railway.com/enterprise)": the name links to a page of its own, an offer's.
+    return bool(re.search(rf"\[{re.escape(names)}\]\([^)\s]*/{re.escape(names.split()[-1])}/?\)", page, re.I))
 
 
 @functools.lru_cache(maxsize=256)

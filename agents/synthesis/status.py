@@ -8,7 +8,7 @@ from retrieval import short_cloud_names
 
 from ..contracts import ComplianceStatus
 from ..extractive import fitted
-from ..rules.closed_list import one_only
+from ..rules.closed_list import one_only, same_only
 from ..rules.custody import vendor_holds
 from ..rules.denial import passage_denials, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
@@ -39,7 +39,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         unmet = unmet_requirement(question, quote.passage.text)
         if unmet and not quote.scope:
             return "Not Supported", f'a passage requires what the question says is lacking ("{unmet}")'
-        single = one_only(question, quote.passage.text)
+        single = one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
         denial = next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
@@ -55,7 +55,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         other = opposite_scope(question, quote.passage.text)
         if other and not quote.scope:
             return "Partially Supported", f'a cited passage is about another scope ("{other}")'
-        if _for_some_offers(question, quote, chosen[0]):
+        if _for_some_offers(question, quote, _primary(chosen)):
             return "Partially Supported", f'its page or list gives it to some offers only ({", ".join(quote.offers)})'
         verdict = plan_verdict(question, quote.passage.text) if quote in on_point else None
         if verdict and verdict[0] == "unmet" and not quote.scope:
@@ -78,14 +78,22 @@ _STEP_LABEL = re.compile(r"\bOptional[.:](?=\s)")
 def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quote]]:
     """The cited passages whose wording decides the status: those whose denial counts, and those
     whose limit counts (the best passage, one about as close in the same words, a page's limit)."""
-    on_point = [q for q in chosen if q is chosen[0] or q.scope or _on_point(q, chosen[0])]
+    primary = _primary(chosen)
+    on_point = [q for q in chosen if q is primary or q.scope or _on_point(q, primary)]
     # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
     # a "not" in that passage is part of the fact, not a denial of the question. A passage allowing one
     # only of what the question asks several of ("can only have a single account owner") speaks to it
     # wherever it is cited, as one denying a name of the question does.
-    deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, chosen[0])
-                or _denies_name(question, q) or one_only(question, q.passage.text)] if is_yes_no(question) else []
+    deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
+                or _denies_name(question, q) or one_only(question, q.passage.text)
+                or same_only(question, q.passage.text)] if is_yes_no(question) else []
     return deniable, on_point
+
+
+def _primary(chosen: list[Quote]) -> Quote:
+    # The best passage that answers: a page's note on who gets it ("SAML SSO is available on Railway
+    # Enterprise") may score first, being short and naming the subject, but it is the page's scope.
+    return next((q for q in chosen if not q.scope), chosen[0])
 
 
 def _for_some_offers(question: str, quote: Quote, primary: Quote) -> bool:

@@ -52,13 +52,18 @@ _CONTRACTED = re.compile(r"\b(\w+?)n't\b")
 _IRREGULAR_NOT = {"wo": "will", "ca": "can", "sha": "shall"}
 
 
+# "can not" spelt in two words is "cannot"; "can not only …, but also" is no negation.
+_CAN_NOT = re.compile(r"\b(c)an not\b(?! only\b| just\b)", re.IGNORECASE)
+
+
 def uncontracted(text: str) -> str:
-    """Negations written out: "don't" reads "do not", "can't" "cannot" (the cue lists name the full forms)."""
+    """Negations written out: "don't" reads "do not", "can't" and "can not" "cannot" (the cue lists name
+    the full forms)."""
     def full(match: re.Match) -> str:
         verb = match.group(1)
         verb = _IRREGULAR_NOT.get(verb, verb)
         return "cannot" if verb == "can" else f"{verb} not"
-    return _CONTRACTED.sub(full, text)
+    return _CAN_NOT.sub(r"\1annot", _CONTRACTED.sub(full, text))
 
 
 # "only available to", "only offered for": the limit "only to", "only for" with its participle in between.

@@ -34,6 +34,12 @@ def test_a_plain_denial_is_a_denial():
                    "Do you support customer-managed encryption keys?")[:1] == ["not supported"]
 
 
+def test_can_not_in_two_words_is_a_denial_and_can_not_only_is_none():
+    assert "cannot" in denials("Viewers can not make deploys or see environment variables.",
+                               "Can a project Viewer see environment variables?")
+    assert denials("Admins can not only view variables but also edit them.", "Can admins view variables?") == []
+
+
 def test_the_goal_of_an_instruction_does_not_deny_the_question():
     passage = "Maintain the allowlist regularly: remove unused registries. Ensure development workflows aren't disrupted."
     assert denials(passage, "Is registry allowlisting available on every plan?") == []

@@ -88,8 +88,15 @@ async def test_the_plan_the_question_names_is_no_limit_and_another_plan_is_a_den
      ["Enterprise"]),
     ('Features <a id="features"/> Enterprise packages can include features such as:', "", ["Enterprise"]),
     ("Pro package users also have access to the following features:", "", ["Pro"]),
-    # A login an account names is no offer, nor is every plan.
+    # A banner saying what the thing is available on: an offer named as one, or a link to the offer's own page.
+    ("2FA Enforcement is available on the [Pro plan](/pricing/plans) and above.", "", ["Pro"]),
+    ("SAML SSO is available on Railway Enterprise.", "SAML SSO is available on [Railway Enterprise](/enterprise).",
+     ["Enterprise"]),
+    # A login an account names is no offer, nor is every plan, nor a vendor named before its customers, nor a
+    # name that links elsewhere.
     ("A GitHub account is required to sign in.", "Sign in with GitHub.", []),
+    ("The audit log is only available to Acme customers on the Enterprise plan.", "Acme subscriptions vary.", []),
+    ("The CLI is available on GitHub.", "The CLI is available on [GitHub](https://github.com/acme/cli).", []),
     ("Every Temporal Cloud plan includes support, and the plan you choose sets the response time.", "", []),
 ])
 def test_the_offer_a_page_note_or_a_list_lead_gives_something_to_is_read(text, page, offers):
@@ -108,3 +115,17 @@ async def test_a_feature_from_an_offers_own_list_holds_for_some_customers(tmp_pa
     assert open_plan.synthesis.compliance_status == "Partially Supported"
     named = await pipeline.run("On an Enterprise package, can our servers reach you over AWS PrivateLink?")
     assert named.synthesis.compliance_status == "Fully Supported"
+
+
+async def test_a_banner_giving_a_feature_to_one_offer_makes_an_open_question_partial(tmp_path, index):
+    """A page whose note says the feature "is available on" an offer: a question naming no plan is answered
+    for some customers; a denial on the page still answers no, though the short note scores first."""
+    page = ("# Environment RBAC\n\n<Banner>\nEnvironment RBAC is available on [Acme Enterprise](/enterprise).\n"
+            "</Banner>\n\nEnvironment RBAC lets you restrict access to sensitive environments like production.\n\n"
+            "## Deployer\n\nDeployers can still trigger deployments via git push. Deployers cannot view variables or "
+            "logs in restricted environments.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"environment-rbac.md": page})
+    open_plan = await pipeline.run("Can we restrict access to sensitive environments like production with RBAC?")
+    assert open_plan.synthesis.compliance_status == "Partially Supported"
+    denied = await pipeline.run("With environment RBAC, can a Deployer view variables in restricted environments?")
+    assert denied.synthesis.compliance_status == "Not Supported"

@@ -3,7 +3,7 @@ of answers no, wherever it is cited."""
 
 from __future__ import annotations
 
-from agents.rules.closed_list import one_only
+from agents.rules.closed_list import one_only, same_only
 from tests.documents import pipeline_over
 
 
@@ -16,6 +16,22 @@ def test_one_only_answers_a_question_asking_for_several():
     assert one_only("Can an account have more than one admin?", owner) is None
     assert one_only("Does every account have an owner?", owner) is None
     assert one_only("Can one person hold several roles?", "Users can be assigned multiple roles:") is None
+
+
+def test_once_only_answers_a_question_asking_for_several_times():
+    code = "Each recovery code can only be used once."
+    assert one_only("Can a single recovery code be reused several times?", code) == "only be used once"
+    assert one_only("Can a recovery code be used more than once?", code) == "only be used once"
+    assert one_only("Can a recovery code be used to sign in?", code) is None
+
+
+def test_the_same_one_only_answers_a_question_asking_for_another():
+    backups = "Backups can only be restored into the same project + environment."
+    assert same_only("Can a backup be restored into a different project?", backups) == (
+        "only be restored into the same project")
+    # Another of something else, or no "only", is no denial.
+    assert same_only("Can a backup be restored into a different region?", backups) is None
+    assert same_only("Can a backup be restored into another project?", "Backups are restored into the same project.") is None
 
 
 async def test_a_single_owner_passage_cited_second_still_answers_no(tmp_path, index):
