@@ -137,3 +137,25 @@ def undone(question: str, text: str) -> str | None:
             return match.group(0)
     return None
 
+
+
+# "Do access groups restrict what a token can reach?" against "Workspace tokens can reach every project …
+# whether or not access groups are enabled": what holds whether or not the asked thing is there is not
+# changed by it.
+_ASKS_EFFECT = re.compile(r"^\s*(?:does|do|will|would|can)\s+(.{3,60}?)\s+(?:also\s+|still\s+)?(?:restrict|limit|"
+                          r"affect|change|narrow|reduce|override|apply to)\b", re.IGNORECASE)
+_REGARDLESS = re.compile(r"\b(?:whether or not|regardless of(?: whether)?|irrespective of)\s+((?:[\w-]+\s+){0,4}[\w-]+)",
+                         re.IGNORECASE)
+
+
+def unaffected(question: str, text: str) -> str | None:
+    """The phrase of `text` saying what the question asks about holds whether or not the thing the question
+    asks the effect of is there (None when none)."""
+    asked = _ASKS_EFFECT.match(question)
+    if asked is None:
+        return None
+    cause = set(key_terms(asked.group(1)))
+    for match in _REGARDLESS.finditer(text):
+        if cause and cause <= set(key_terms(match.group(1))):
+            return match.group(0)
+    return None

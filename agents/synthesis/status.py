@@ -10,7 +10,7 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import one_only, same_only
 from ..rules.custody import vendor_holds
-from ..rules.denial import passage_denials, undone
+from ..rules.denial import passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.matrix import cell_for_question
@@ -42,7 +42,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         single = one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
-        denial = next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
+        denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
+                  or unaffected(question, quote.passage.text))
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None

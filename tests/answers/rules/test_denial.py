@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.denial import denials, undone
+from agents.rules.denial import denials, unaffected, undone
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -146,3 +146,20 @@ def test_the_questions_own_word_negated_by_un_is_a_denial_when_said_of_the_subje
     assert undone("Can access be limited to protected devices?", "It keeps unprotected devices out.") is None
     assert undone("Are unencrypted connections refused?", "Connections that are unencrypted are refused.") is None
 
+
+
+def test_what_holds_whether_or_not_the_asked_thing_is_there_is_not_changed_by_it():
+    tokens = ("Workspace tokens can reach every project in the workspace, whether or not access groups are enabled.")
+    assert unaffected("Do access groups also restrict what a workspace token can reach?", tokens) == (
+        "whether or not access groups are enabled")
+    # Another cause, or a question that asks no effect, is no denial.
+    assert unaffected("Do guardrails restrict what a workspace token can reach?", tokens) is None
+    assert unaffected("Can workspace tokens reach every project?", tokens) is None
+
+
+async def test_a_question_on_an_effect_is_answered_no_by_whether_or_not(tmp_path, index):
+    page = ("# Access groups\n\nAccess groups control which projects members can see.\n\n## Tokens\n\n"
+            "Workspace tokens can reach every project in the workspace, whether or not access groups are enabled.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"access-groups.md": page})
+    answer = (await pipeline.run("Do access groups also restrict which projects a workspace token can reach?")).synthesis
+    assert answer.compliance_status == "Not Supported"
