@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from ..text.quantities import FREQUENCY, PERIOD, amounts
+from ..text.terms import key_terms
 from ..text.question_form import is_yes_no
 
 # An amount of time or a frequency left to the reader's yardstick; not "how long…" (which asks for the
@@ -48,9 +49,32 @@ def judged_measure(question: str, quotes: list[str]) -> tuple[str, str] | None:
 
 def unmet_figure(question: str, quotes: list[str]) -> tuple[str, str] | None:
     """The question's figure and the quotes' first figure of its kind, when the quotes give figures of that
-    kind (a period, a number of people) and none of them meets it; else None."""
+    kind (a period, a number of people) and none of them meets it; else None. In a list whose items give a
+    figure each ("Daily - kept for 6 days", "Weekly - kept for 1 month"), the figures read are those of
+    the item the question names."""
     for asked in amounts(question):
-        given = [a for q in quotes for a in amounts(q) if a.kind == asked.kind]
+        words = set(key_terms(question.replace(asked.text, " ")))
+        given = [a for q in quotes for item in _named_items(q, words) for a in amounts(item) if a.kind == asked.kind]
         if given and not any(asked.meets(a) for a in given):
             return asked.text, given[0].text
     return None
+
+
+_ITEM = re.compile(r"\s+[-*•]\s+|\s+\d+[.)]\s+")
+
+
+def _named_items(quote: str, words: set[str]) -> list[str]:
+    # The items naming a word of the question no other item names; the whole quote when none does or it is
+    # no list. A piece of a few words is an item's label ("**Daily** - Backed up…"): it goes with the next.
+    items: list[str] = []
+    for piece in _ITEM.split(quote):
+        if items and len(items[-1].split()) <= 3:
+            items[-1] = f"{items[-1]} {piece}"
+        else:
+            items.append(piece)
+    if len(items) < 3:
+        return [quote]
+    terms = [set(key_terms(item)) for item in items]
+    named = [item for item, own in zip(items, terms)
+             if any(word in own and sum(word in other for other in terms) == 1 for word in words)]
+    return named or [quote]

@@ -37,6 +37,16 @@ def test_a_yardstick_in_words_against_a_figure_is_found(question, quote, expecte
     assert judged_measure(question, [quote]) == expected
 
 
+_SCHEDULES = ("You can pick a schedule. - **Daily** - Backed up every 24 hours, kept for 6 days - **Weekly** - Backed "
+              "up every 7 days, kept for 1 month - **Monthly** - Backed up every 30 days, kept for 3 months")
+
+
+def test_in_a_list_of_figures_the_item_the_question_names_gives_the_figure():
+    """"30 days" is the monthly item's interval and the weekly item's month: the daily item keeps for 6 days."""
+    assert judged_measure("Are daily volume backups retained for 30 days?", [_SCHEDULES]) == ("30 days", "24 hours")
+    assert judged_measure("Are monthly backups taken every 30 days?", [_SCHEDULES]) is None
+
+
 _TOKENS = ("# API tokens\n\nAccess tokens authenticate API requests and expire according to their validity period. "
            "Tokens are valid for 20 years by default, unless an expiry is given when one is created.\n")
 
