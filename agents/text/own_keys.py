@@ -12,7 +12,9 @@ import re
 
 OWN_KEYS = "customer-managed keys"
 _CUSTOMER_HELD = r"customer[\s-]*(?:managed|supplied|provided|controlled)"
-_ASKED = re.compile(rf"\b(?:own|{_CUSTOMER_HELD}|bring[\s-]+your[\s-]+own)(?:\s+\w+){{0,2}}?\s+"
+# "our own keys", not "each project gets its own API keys": the asker's own, and no API or access key.
+_ASKED = re.compile(rf"\b(?:(?:our|my|your|their)\s+own|{_CUSTOMER_HELD}|bring[\s-]+your[\s-]+own)"
+                    r"(?!(?:\s+\w+)?\s+(?:api|access|ssh|licen[cs]e|product)\s+keys?\b)(?:\s+\w+){0,2}?\s+"
                     r"(?:encryption\s+)?keys?\b", re.I)
 _STATED = re.compile(
     rf"\b(?:{_CUSTOMER_HELD}|bring[\s-]+(?:your|their)[\s-]+own|BYOK|CMEK|CMK|HYOK)\b"

@@ -340,3 +340,6 @@ def test_the_customers_own_keys_are_asked_of_a_passage_on_keys_the_customer_hold
     # An API key of the reader's is not an encryption key the customer holds.
     assert unsupported_phrases(asked, "Set the header to your personal API key.") == ["customer-managed keys"]
     assert unsupported_phrases("Are volumes encrypted with keys you manage?", "Volumes are encrypted.") == []
+    # A project's own API keys are not the customer's own encryption keys.
+    assert "customer-managed keys" not in unsupported_phrases("Does each project get its own API keys?",
+                                                              "Each project has its own API keys.")
