@@ -1,7 +1,9 @@
 """A requirement the question says is not met: "Can a developer without admin rights create access
 tokens?" against "You must be an account admin to create access tokens", or "Can an owner who has not set
 up 2FA enforce it?" against "The account owner must already have 2FA enabled … before they can enforce it".
-The passage states a condition; the question names someone who lacks it, so the answer is no.
+The passage states a condition; the question names someone who lacks it, so the answer is no. So too for
+what a passage reserves to some ("Only team owners may change a project's billing plan"), asked of others
+("Can regular team members change the billing plan?").
 """
 
 from __future__ import annotations
@@ -31,5 +33,30 @@ def unmet_requirement(question: str, text: str) -> str | None:
     for match in _REQUIRED.finditer(text):
         required = key_terms(match.group(1) or match.group(2))
         if required and any(all(matches(t, missing) for t in required[-1:]) for missing in lacking):
+            return match.group(0).strip()
+    return None
+
+
+# What a passage reserves to someone: "Only team owners may change a project's billing plan".
+_ONLY_WHO = re.compile(r"\bonly\s+((?:[\w-]+\s+){0,3}?[\w-]+?)s?\s+(?:may|can|are\s+able\s+to|is\s+able\s+to)\s+([\w-]+)",
+                       re.IGNORECASE)
+# Whom the question asks about, before the same verb: "Can regular team members change …".
+_ASKED_WHO = r"^\s*(?:can|may|could|are|is)\s+((?:[\w-]+\s+){{0,4}}?[\w-]+?)\s+(?:be\s+able\s+to\s+)?{verb}\b"
+_PRONOUNS = frozenset("we i you they our your their us anyone someone everyone".split())
+
+
+def reserved_to_others(question: str, text: str) -> str | None:
+    """The phrase of `text` reserving what the question asks to someone the question does not ask about
+    ("Only team owners may change…", asked of regular members), or None. A question asked of "we" or
+    "you" may be asked by those very people: that is for a reviewer."""
+    for match in _ONLY_WHO.finditer(text):
+        who, verb = match.group(1), match.group(2)
+        asked = re.match(_ASKED_WHO.format(verb=re.escape(verb)), question, re.IGNORECASE)
+        if asked is None:
+            continue
+        subject = [w.lower() for w in re.findall(r"[\w-]+", asked.group(1))]
+        if not subject or set(subject) & _PRONOUNS:
+            continue
+        if not any(matches(term, set(key_terms(asked.group(1)))) for term in key_terms(who)[-1:]):
             return match.group(0).strip()
     return None

@@ -17,7 +17,7 @@ from ..rules.matrix import cell_for_question
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import asked_plans, names_a_plan, plan_verdict, without_own_plan
-from ..rules.requirement import unmet_requirement
+from ..rules.requirement import reserved_to_others, unmet_requirement
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
 from ..text.question_form import is_yes_no
@@ -39,6 +39,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         unmet = unmet_requirement(question, quote.passage.text)
         if unmet and not quote.scope:
             return "Not Supported", f'a passage requires what the question says is lacking ("{unmet}")'
+        reserved = reserved_to_others(question, quote.passage.text)
+        if reserved and not quote.scope:
+            return "Not Supported", f'a passage reserves it to others than those asked about ("{reserved}")'
         single = one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'

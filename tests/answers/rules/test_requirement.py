@@ -3,7 +3,7 @@ tokens" for "Can a developer without admin rights create them?"."""
 
 from __future__ import annotations
 
-from agents.rules.requirement import unmet_requirement
+from agents.rules.requirement import reserved_to_others, unmet_requirement
 from tests.documents import pipeline_over
 
 _ADMIN = "You must be an account admin to create access tokens."
@@ -24,4 +24,21 @@ async def test_a_developer_without_admin_rights_is_told_no(tmp_path, index):
             f"{_ADMIN} To create one, open the Access tokens page and click Create.\n")
     pipeline = await pipeline_over(tmp_path / "docs", index, {"tokens.md": page})
     answer = (await pipeline.run("Can a developer without admin rights create access tokens?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+
+
+def test_what_only_some_may_do_is_denied_to_others_asked_about():
+    billing = "Only team owners may change a project's billing plan or update its billing information."
+    assert reserved_to_others("Can regular team members change the billing plan?", billing) == "Only team owners may change"
+    # Asked of those it is reserved to, or of "we" (who may be those very people), it is no denial.
+    assert reserved_to_others("Can team owners change the billing plan?", billing) is None
+    assert reserved_to_others("Can we change the billing plan?", billing) is None
+    assert reserved_to_others("Can regular members rename the team?", billing) is None
+
+
+async def test_a_question_on_what_members_may_do_is_answered_no_by_owners_only(tmp_path, index):
+    page = ("# Teams\n\nTeams are groups of users who share projects.\n\n## Roles\n\n"
+            "Only team owners may change a project's billing plan or update its billing information.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"teams.md": page})
+    answer = (await pipeline.run("Can regular team members change the project's billing plan?")).synthesis
     assert answer.compliance_status == "Not Supported"
