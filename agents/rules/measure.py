@@ -12,6 +12,7 @@ is answered by it and is not this kind, nor is the part of a question that asks 
 audit logs, and how long are they retained?"). The words are general English for an unstated amount of
 time or frequency, not wording read off a vendor.
 
+So does a number of things over the most a passage allows ("50 webhooks" against "Up to 20 webhooks").
 A figure the passages do not meet is not a denial either: "retained for seven days" beside "at least 30
 days?" was answered "Yes." (NetBird's traffic logs), and a passage may give the figure for something
 else. It goes to a reviewer with both figures.
@@ -42,9 +43,30 @@ def judged_measure(question: str, quotes: list[str]) -> tuple[str, str] | None:
         return None
     vague = _VAGUE.search(question)
     if vague is None:
-        return unmet_figure(question, quotes)
+        return unmet_figure(question, quotes) or over_maximum(question, quotes)
     figure = next((m.group() for q in quotes for m in [_FIGURE.search(q)] if m), None)
     return (vague.group().lower(), figure) if figure else None
+
+
+# A number of things: "50 webhooks"; and the most a passage allows of them: "Up to 20 webhooks".
+_COUNT = re.compile(r"\b(\d[\d,]*)\s+([a-z][\w-]*)", re.IGNORECASE)
+_MAXIMUM = r"\b(?:up to|at most|a maximum of|maximum of|max\.?|no more than|limited to)\s+(\d[\d,]*)\s+{noun}\b"
+
+
+def over_maximum(question: str, quotes: list[str]) -> tuple[str, str] | None:
+    """The question's number of things and the quotes' maximum of them, when the question asks for more
+    ("50 webhooks" against "Up to 20 webhooks"); else None."""
+    for asked in _COUNT.finditer(question):
+        noun = asked.group(2)
+        for quote in quotes:
+            for most in re.finditer(_MAXIMUM.format(noun=re.escape(noun.rstrip("s")) + "s?"), quote, re.IGNORECASE):
+                if _number(asked.group(1)) > _number(most.group(1)):
+                    return asked.group(0), most.group(0)
+    return None
+
+
+def _number(digits: str) -> float:
+    return float(digits.replace(",", ""))
 
 
 def unmet_figure(question: str, quotes: list[str]) -> tuple[str, str] | None:

@@ -47,6 +47,14 @@ def test_in_a_list_of_figures_the_item_the_question_names_gives_the_figure():
     assert judged_measure("Are monthly backups taken every 30 days?", [_SCHEDULES]) is None
 
 
+def test_a_number_of_things_over_the_maximum_a_passage_allows_is_found():
+    webhooks = "Up to 20 webhooks can be configured per project."
+    assert judged_measure("Can we configure 50 webhooks on a single project?", [webhooks]) == (
+        "50 webhooks", "Up to 20 webhooks")
+    assert judged_measure("Can we configure 10 webhooks on a single project?", [webhooks]) is None
+    assert judged_measure("Can we configure 50 API keys on a project?", [webhooks]) is None
+
+
 _TOKENS = ("# API tokens\n\nAccess tokens authenticate API requests and expire according to their validity period. "
            "Tokens are valid for 20 years by default, unless an expiry is given when one is created.\n")
 
