@@ -63,6 +63,8 @@ _AVAILABLE_ON_NAME = re.compile(rf"{_AVAILABLE}({_NAMES})(?=[.,;:]|\s*$)")
 _IF_CUSTOMER = re.compile(rf"\b(?i:if\s+you(?:'re|’re|\s+are)\s+an?)\s+({_NAMES})\s+(?i:customers?)\b")
 _OFFERED_ON = re.compile(
     rf"\b({_NAMES})\s+(?i:{_OFFER})\s+(?:is|are)\s+required\b"
+    rf"|\b(?i:(?:this|it)\s+is\s+an?)\s+({_NAMES})\s+(?i:feature|add-on|capability|option)\b"
+    rf"|\b(?i:as\s+part\s+of\s+(?:an?|the|your))\s+({_NAMES})\s+(?i:{_OFFER})\b"
     rf"|{_IF_CUSTOMER.pattern}"
     rf"|(?:^|(?<=/>)|(?<=[.:!?]\s))\W*(?i:the\s+)?(?!(?i:every|all|each|any)\b)({_NAMED_OFFER})"
     rf"(?:\s+(?i:users|customers))?(?:\s+(?i:can|also|all))*\s+"
@@ -73,7 +75,8 @@ def offered_on(text: str, page: str = "") -> list[str]:
     """The offers a page's note or a list's lead says the thing is for ("Enterprise"), or []; `page` is the
     text that must name an account's offer as one."""
     text = plain(text)
-    named = [m.group(1) or m.group(2) or _NAMED_PLANS.match(m.group(3)).group(1) for m in _OFFERED_ON.finditer(text)]
+    named = [m.group(1) or m.group(2) or m.group(3) or m.group(4) or _NAMED_PLANS.match(m.group(5)).group(1)
+             for m in _OFFERED_ON.finditer(text)]
     offers = _offers_named(page)
     named += [m.group(1) for m in _ACCOUNT_REQUIRED.finditer(text) if m.group(1).split()[-1].lower() in offers]
     named += [m.group(1) for m in _AVAILABLE_ON.finditer(text)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from retrieval import Document
@@ -9,7 +10,7 @@ from retrieval import Document
 from ..contracts import Citation, EvidenceResult
 from ..judging.support import Scorer, named_credit
 from ..rules.plans import offered_on
-from ..text.grounding import Passage, passage_for
+from ..text.grounding import Passage, passage_for, passages
 from ..text.names import product_terms
 
 MAX_CITATIONS = 3
@@ -43,7 +44,26 @@ def ranked(question: str, evidence: EvidenceResult, documents: dict[str, Documen
             passage = passage_for(text, document.text if document else None)
             fit = scorer.relevance(question, passage)
             score = fit.score + named_credit(named, passage)
-            offers = tuple(dict.fromkeys([*offered_on(passage.list_head or ""), *offered_on(passage.text)]))
+            offers = tuple(dict.fromkeys([*offered_on(passage.list_head or ""), *offered_on(passage.text),
+                                          *_offers_said_after(passage, document.text if document else None)]))
             out.append(Quote(item.source_path, item.source_title, document.url if document else None, passage,
                              round(score, 4), fit.lexical, fit.score, offers=offers))
     return sorted(out, key=lambda q: -q.score)
+
+
+# The sentence after a passage that speaks of it: "This is an Enterprise feature…", "Contact sales to set this
+# up as part of an Enterprise plan."
+_BACK_REFERENCE = re.compile(r"\b(?:this|these|it|both)\b", re.IGNORECASE)
+
+
+def _offers_said_after(passage: Passage, document: str | None) -> list[str]:
+    """The offers the next sentence under the same heading gives what the passage says to, when it speaks
+    of it ("this", "it"); [] when none does."""
+    if document is None:
+        return []
+    found = passages(document)
+    at = next((n for n, p in enumerate(found) if p.quote == passage.quote), None)
+    if at is None or at + 1 >= len(found) or found[at + 1].context != passage.context or passage.list_head:
+        return []
+    after = found[at + 1].text
+    return offered_on(after) if _BACK_REFERENCE.search(after) else []

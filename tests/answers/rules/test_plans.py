@@ -92,6 +92,9 @@ async def test_the_plan_the_question_names_is_no_limit_and_another_plan_is_a_den
     ("2FA Enforcement is available on the [Pro plan](/pricing/plans) and above.", "", ["Pro"]),
     ("SAML SSO is available on Railway Enterprise.", "SAML SSO is available on [Railway Enterprise](/enterprise).",
      ["Enterprise"]),
+    # A sentence saying what the one before is: "This is an Enterprise feature", "… as part of an Enterprise plan".
+    ("This is an Enterprise feature that requires dedicated infrastructure setup.", "", ["Enterprise"]),
+    ("Contact sales to set this up as part of an Enterprise plan.", "", ["Enterprise"]),
     # A login an account names is no offer, nor is every plan, nor a vendor named before its customers, nor a
     # name that links elsewhere.
     ("A GitHub account is required to sign in.", "Sign in with GitHub.", []),
@@ -129,3 +132,14 @@ async def test_a_banner_giving_a_feature_to_one_offer_makes_an_open_question_par
     assert open_plan.synthesis.compliance_status == "Partially Supported"
     denied = await pipeline.run("With environment RBAC, can a Deployer view variables in restricted environments?")
     assert denied.synthesis.compliance_status == "Not Supported"
+
+
+async def test_the_sentence_after_the_answer_may_give_it_to_one_offer(tmp_path, index):
+    """"…Acme supports multi-region replication. This is an Enterprise feature…": the sentence after the
+    one that answers says who gets it, so a question naming no plan is answered for some customers."""
+    page = ("# Regions\n\nAcme runs in nine regions.\n\n## Multi-region replication\n\nFor workloads that need "
+            "data replicated across several regions for disaster recovery, Acme supports multi-region replication. "
+            "This is an Enterprise feature that requires dedicated infrastructure setup.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"regions.md": page})
+    answer = (await pipeline.run("Can data be replicated across several regions for disaster recovery?")).synthesis
+    assert answer.compliance_status == "Partially Supported"
