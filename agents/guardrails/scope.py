@@ -30,6 +30,7 @@ license licensing pricing plan plans feature features deployment deploy self-hos
 software code source repository sdlc development release vulnerability disclosure bounty endpoint device
 laptop antivirus malware soc2 company organisation organization office offices headquarters legal
 email domain dkim spf dmarc dns information asset assets classification document documents confidential
+rto rpo mttr mttd slo slos siem edr dlp ddos waf bcp drp byok cmek hsm totp 2fa passkey passkeys
 """.split()}
 _OFF_TOPIC = re.compile(
     r"\b(?:weather|forecast|poem|poetry|haiku|limerick|joke|riddle|recipe|cook|song|lyrics|horoscope|"

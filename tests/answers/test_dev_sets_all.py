@@ -75,6 +75,7 @@ def test_answers_read_as_prose(report):
 def test_yes_or_no_opens_only_yes_no_questions(report):
     for o in report["per_question"]:
         if re.match(r"\s*(yes|no|partially)\.", o["answer"] or "", re.I):
-            assert re.match(r"\s*((when|if|once|for|in|after|by|without|unless)\b[^,?]+,\s*)?"
+            assert re.match(r"\s*((when|if|once|for|in|on|with|under|after|before|during|by|without|unless)\b"
+                            r"[^,?]+,\s*)?"
                             r"(are|is|do|does|can|will|may|must|have|has)\b",
                             o["question"], re.I), o["id"]

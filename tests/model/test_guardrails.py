@@ -119,6 +119,9 @@ async def test_off_topic_and_injected_questions_end_before_the_pipeline(kb_index
         assert result.synthesis.compliance_status == "Not Supported" and not result.escalated
     answered = await pipeline.run("Do you support SAML 2.0 single sign-on?")
     assert answered.guardrails.blocked is None and answered.synthesis.citations
+    # Questionnaire shorthand the documents may not use is still in scope: searched, and sent to a reviewer.
+    recovery = await pipeline.run("What are your RTO and RPO?")
+    assert recovery.guardrails.blocked is None and recovery.research is not None
 
 
 async def test_no_personal_data_reaches_the_language_model_or_the_result(kb_index):
