@@ -71,16 +71,18 @@ _OFFERED_ON = re.compile(
     rf"(?i:includes?|offers?|provides?|has|have|comes?\s+with|gets?)\b")
 
 
-def offered_on(text: str, page: str = "") -> list[str]:
+def offered_on(text: str, page: str = "", *, available: bool = True) -> list[str]:
     """The offers a page's note or a list's lead says the thing is for ("Enterprise"), or []; `page` is the
-    text that must name an account's offer as one."""
+    text that must name an account's offer as one. `available=False` leaves out "… is available on the Pro
+    plan", which in a page's long introduction is content, not a note on the page's scope."""
     text = plain(text)
     named = [m.group(1) or m.group(2) or m.group(3) or m.group(4) or _NAMED_PLANS.match(m.group(5)).group(1)
              for m in _OFFERED_ON.finditer(text)]
     offers = _offers_named(page)
     named += [m.group(1) for m in _ACCOUNT_REQUIRED.finditer(text) if m.group(1).split()[-1].lower() in offers]
-    named += [m.group(1) for m in _AVAILABLE_ON.finditer(text)]
-    named += [m.group(1) for m in _AVAILABLE_ON_NAME.finditer(text) if _links_to_own_page(m.group(1), page)]
+    if available:
+        named += [m.group(1) for m in _AVAILABLE_ON.finditer(text)]
+        named += [m.group(1) for m in _AVAILABLE_ON_NAME.finditer(text) if _links_to_own_page(m.group(1), page)]
     return list(dict.fromkeys(group.split()[-1] for names in named for group in _SEPARATOR.split(names)))
 
 

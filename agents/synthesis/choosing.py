@@ -104,7 +104,7 @@ def _lead_limit(document: Document | None) -> tuple[Passage | None, tuple[str, .
     if limit is not None and len(lead) <= _SHORT_LEAD:
         return limit, tuple(offered_on(limit.text, document.text))
     for passage in lead:
-        offers = offered_on(passage.text, document.text)
+        offers = offered_on(passage.text, document.text, available=len(lead) <= _SHORT_LEAD)
         if offers:
             return passage, tuple(offers)
     return None, ()

@@ -143,3 +143,16 @@ async def test_the_sentence_after_the_answer_may_give_it_to_one_offer(tmp_path, 
     pipeline = await pipeline_over(tmp_path / "docs", index, {"regions.md": page})
     answer = (await pipeline.run("Can data be replicated across several regions for disaster recovery?")).synthesis
     assert answer.compliance_status == "Partially Supported"
+
+
+async def test_availability_said_in_a_long_introduction_is_content_not_a_page_note(tmp_path, index):
+    """"BYOK encryption is available on Pro, and Enterprise plans", deep in a page's introduction, limits BYOK,
+    not the at-rest encryption every plan has (Turso's first run: five such answers became Partially)."""
+    page = ("# BYOK Encryption\n\nAll databases are encrypted at rest at the volume level in Acme Cloud.\n\n"
+            "For Pro and Enterprise customers, there is the option to encrypt databases with a key that you provide. "
+            "BYOK encryption happens at the server level. Different databases can use different keys. "
+            "Each database page is encrypted individually. BYOK encryption is available on Pro, and Enterprise plans.\n\n"
+            "## Ciphers\n\nAcme supports AES-256-GCM and ChaCha20-Poly1305.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"encryption.md": page})
+    answer = (await pipeline.run("Are all databases encrypted at rest at the volume level?")).synthesis
+    assert answer.compliance_status == "Fully Supported"
