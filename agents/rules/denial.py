@@ -159,3 +159,24 @@ def unaffected(question: str, text: str) -> str | None:
         if cause and cause <= set(key_terms(match.group(1))):
             return match.group(0)
     return None
+
+
+# A state that denies use: "this command is currently disabled", "user_version: Read-only on Turso Cloud"
+# (read-only denies writing, not reading: it counts only for a question asking to change something).
+_DISABLED = re.compile(r"\b(?:is|are|remains?|stays?)\s+(?:currently\s+|still\s+|now\s+)?(?:disabled|deactivated|"
+                       r"switched\s+off|turned\s+off)\b", re.IGNORECASE)
+_READ_ONLY = re.compile(r"\bread[\s-]only\b", re.IGNORECASE)
+_ASKS_TO_CHANGE = re.compile(r"\b(?:write|writes|writing|change|modify|edit|update|set|alter|overwrite|delete|"
+                             r"remove)\b", re.IGNORECASE)
+
+
+def disabled(question: str, text: str) -> str | None:
+    """The phrase of `text` saying the thing is disabled, or read-only for a question asking to change it;
+    None when none, or when the question uses that very word ("Is 2FA disabled by default?")."""
+    off = _DISABLED.search(text)
+    if off and not re.search(r"\b(?:disabled|deactivated|off)\b", question, re.IGNORECASE):
+        return off.group(0)
+    read_only = _READ_ONLY.search(text)
+    if read_only and _ASKS_TO_CHANGE.search(question) and not _READ_ONLY.search(question):
+        return read_only.group(0)
+    return None

@@ -1,9 +1,11 @@
 """Which passages an extractive answer cites: the best few, and beside them the one naming a name
-they leave out, answering a facet, giving the number asked for, narrowing what is asked of all, or
-stating a limit for its whole page; each said once, with the same words from another page beside it."""
+they leave out, answering a facet, giving the number asked for, narrowing what is asked of all,
+stating a limit for its whole page, or qualifying the best one ("However, …"); each said once, with the
+same words from another page beside it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from retrieval import Document
@@ -90,6 +92,30 @@ def with_scope_limit(chosen: list[Quote], documents: dict[str, Document]) -> lis
         anchor = out[first]
         out.insert(first + 1, replace(anchor, passage=limit, scope=True, offers=offers))
     return out[: MAX_CITATIONS + 1]
+
+
+# A sentence that qualifies the one before it: "In SQLite, VACUUM compacts the database. However, this
+# command is currently disabled."
+_CONTRAST = re.compile(r"^\W*(?:however|but|that said|nevertheless|unfortunately)\b", re.IGNORECASE)
+
+
+def with_caveat(chosen: list[Quote], documents: dict[str, Document]) -> list[Quote]:
+    """The sentence right after the best passage, under the same heading, when it qualifies it ("However, …"):
+    cited next to it, marked as such (what it denies or limits counts)."""
+    best = next((i for i, q in enumerate(chosen) if not q.scope), None)
+    document = documents.get(chosen[best].source_path) if best is not None else None
+    if document is None:
+        return chosen
+    found = passages(document.text)
+    anchor = chosen[best]
+    at = next((n for n, p in enumerate(found) if p.quote == anchor.passage.quote), None)
+    if at is None or at + 1 >= len(found) or found[at + 1].context != anchor.passage.context:
+        return chosen
+    after = found[at + 1]
+    if not _CONTRAST.match(after.text) or any(q.passage.quote == after.quote for q in chosen):
+        return chosen
+    return [*chosen[:best + 1], replace(anchor, passage=after, caveat=True, offers=()), *chosen[best + 1:]][
+        : MAX_CITATIONS + 1]
 
 
 def _lead_limit(document: Document | None) -> tuple[Passage | None, tuple[str, ...]]:

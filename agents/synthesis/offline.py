@@ -14,7 +14,7 @@ from ..text.prose import LEAD_IN, told
 from ..text.question_form import is_yes_no
 from ..text.terms import together
 from .choosing import (excluding_passage, once, twins_of, with_facets, with_names, with_number, with_restriction,
-                       with_scope_limit)
+                       with_caveat, with_scope_limit)
 from .quotes import MAX_CITATIONS, Quote, ranked
 from .status import decide_status, deciding
 
@@ -36,8 +36,8 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         absent = unsupported_phrases(question, together(q.passage.about for q in top))
     if absent:
         return _abstain(question, plan, top[:2], absent, f"the passages found do not mention {', '.join(absent)}")
-    chosen = once(with_restriction(question, with_scope_limit(with_facets(top, quotes, plan, scorer), documents),
-                                   quotes))
+    chosen = once(with_restriction(question, with_caveat(with_scope_limit(with_facets(top, quotes, plan, scorer),
+                                                                          documents), documents), quotes))
     if asks_for_a_number(question) and not any(states_the_number(question, q.passage.about) for q in chosen):
         stated = with_number(question, quotes)
         if stated is None:

@@ -28,6 +28,7 @@ class Quote:
     scope: bool = False  # a limit the page states for everything on it
     named: bool = False  # brought in for a name of the question the best passages leave out
     offers: tuple[str, ...] = ()  # the offers (plans, packages) its page or its list's lead gives it to
+    caveat: bool = False  # the sentence after the best passage that qualifies it ("However, …")
 
     def citation(self, role: str = "evidence") -> Citation:
         return Citation(source_path=self.source_path, source_title=self.source_title, url=self.url,

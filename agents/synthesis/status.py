@@ -10,7 +10,7 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import one_only, same_only
 from ..rules.custody import vendor_holds
-from ..rules.denial import passage_denials, unaffected, undone
+from ..rules.denial import disabled, passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.matrix import cell_for_question
@@ -46,7 +46,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
         denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
-                  or unaffected(question, quote.passage.text))
+                  or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text))
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
@@ -83,14 +83,14 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     """The cited passages whose wording decides the status: those whose denial counts, and those
     whose limit counts (the best passage, one about as close in the same words, a page's limit)."""
     primary = _primary(chosen)
-    on_point = [q for q in chosen if q is primary or q.scope or _on_point(q, primary)]
+    on_point = [q for q in chosen if q is primary or q.scope or q.caveat or _on_point(q, primary)]
     # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
     # a "not" in that passage is part of the fact, not a denial of the question. A passage allowing one
     # only of what the question asks several of ("can only have a single account owner") speaks to it
     # wherever it is cited, as one denying a name of the question does.
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
                 or _denies_name(question, q) or one_only(question, q.passage.text)
-                or same_only(question, q.passage.text)] if is_yes_no(question) else []
+                or same_only(question, q.passage.text) or _disables_name(question, q)] if is_yes_no(question) else []
     return deniable, on_point
 
 
@@ -106,6 +106,13 @@ def _for_some_offers(question: str, quote: Quote, primary: Quote) -> bool:
     # plan is answered for some customers only. Another page's note decides nothing, nor does a fact asked for.
     return bool(quote.offers) and quote.source_path == primary.source_path and is_yes_no(question) and (
         not asked_plans(question) and not names_a_plan(question, list(quote.offers)))
+
+
+def _disables_name(question: str, quote: Quote) -> bool:
+    # A passage on a name of the question ("| `user_version` | Read-only on Turso Cloud." under "Pragma") that
+    # says it is disabled, or read-only to a question asking to change it, speaks to it wherever it is cited.
+    return bool(disabled(question, quote.passage.text)) and any(
+        re.search(rf"\b{re.escape(name)}\b", quote.passage.about, re.I) for name in specific_phrases(question))
 
 
 def _denies_name(question: str, quote: Quote) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.denial import denials, unaffected, undone
+from agents.rules.denial import denials, disabled, unaffected, undone
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -163,3 +163,24 @@ async def test_a_question_on_an_effect_is_answered_no_by_whether_or_not(tmp_path
     pipeline = await pipeline_over(tmp_path / "docs", index, {"access-groups.md": page})
     answer = (await pipeline.run("Do access groups also restrict which projects a workspace token can reach?")).synthesis
     assert answer.compliance_status == "Not Supported"
+
+
+def test_a_disabled_or_read_only_state_denies_use_or_change():
+    assert disabled("Can we run VACUUM?", "However, this command is currently disabled in Acme.") == (
+        "is currently disabled")
+    assert disabled("Can we write PRAGMA user_version?", "user_version: Read-only on Acme Cloud.") == "Read-only"
+    # Read-only denies no reading; a question using the word itself is asking about the state.
+    assert disabled("Can we read PRAGMA user_version?", "user_version: Read-only on Acme Cloud.") is None
+    assert disabled("Is 2FA disabled by default?", "2FA is disabled by default.") is None
+
+
+async def test_a_however_after_the_best_passage_is_cited_and_counts(tmp_path, index):
+    """"In SQLite, VACUUM compacts the database. However, … this command is currently disabled": the
+    sentence after the one that answers takes it back, so it is cited and decides the status."""
+    page = ("# Usage\n\n## Total storage\n\nStorage is measured in 4 KB pages.\n\n"
+            "In SQLite, the VACUUM command is a common tool for optimizing storage by compacting the database. "
+            "However, it's important to note that this command is currently disabled in Acme.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"usage.md": page})
+    answer = (await pipeline.run("Can we run the VACUUM command to compact our database storage?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+    assert any("currently disabled" in c.quote for c in answer.citations)
