@@ -87,6 +87,6 @@ def same_only(question: str, text: str) -> str | None:
     """The phrase of `text` allowing the same one only of what the question asks another of (None when none)."""
     asked = {term for m in _OTHER.finditer(question) for term in key_terms(m.group(1))}
     for match in _SAME_ONLY.finditer(text) if asked else ():
-        if matches(key_terms(match.group(1))[-1] if key_terms(match.group(1)) else "", asked):
+        if any(matches(term, asked) for term in key_terms(match.group(1))[-1:]):
             return match.group(0).strip()
     return None

@@ -138,7 +138,6 @@ def undone(question: str, text: str) -> str | None:
     return None
 
 
-
 # "Do access groups restrict what a token can reach?" against "Workspace tokens can reach every project …
 # whether or not access groups are enabled": what holds whether or not the asked thing is there is not
 # changed by it.

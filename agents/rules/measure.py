@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 
 from ..text.quantities import FREQUENCY, PERIOD, amounts
-from ..text.terms import key_terms
 from ..text.question_form import is_yes_no
+from ..text.terms import key_terms
 
 # An amount of time or a frequency left to the reader's yardstick; not "how long…" (which asks for the
 # figure) nor "as long as" (a condition).

@@ -17,7 +17,7 @@ from ..rules.closed_list import excluded_by
 from ..rules.narrowing import restricted_scope
 from ..rules.plans import offered_on, speaks_of_availability
 from ..text.cues import PARTIAL_CUES, has_cue
-from ..text.grounding import Passage, passages
+from ..text.grounding import Passage, following, passages
 from ..text.names import unsupported_phrases
 from ..text.prose import distinct, spoken, told
 from .quotes import MAX_CITATIONS, Quote
@@ -103,16 +103,12 @@ def with_caveat(chosen: list[Quote], documents: dict[str, Document]) -> list[Quo
     """The sentence right after the best passage, under the same heading, when it qualifies it ("However, …"):
     cited next to it, marked as such (what it denies or limits counts)."""
     best = next((i for i, q in enumerate(chosen) if not q.scope), None)
-    document = documents.get(chosen[best].source_path) if best is not None else None
-    if document is None:
+    if best is None:
         return chosen
-    found = passages(document.text)
     anchor = chosen[best]
-    at = next((n for n, p in enumerate(found) if p.quote == anchor.passage.quote), None)
-    if at is None or at + 1 >= len(found) or found[at + 1].context != anchor.passage.context:
-        return chosen
-    after = found[at + 1]
-    if not _CONTRAST.match(after.text) or any(q.passage.quote == after.quote for q in chosen):
+    document = documents.get(anchor.source_path)
+    after = following(anchor.passage, document.text if document else None)
+    if after is None or not _CONTRAST.match(after.text) or any(q.passage.quote == after.quote for q in chosen):
         return chosen
     return [*chosen[:best + 1], replace(anchor, passage=after, caveat=True, offers=()), *chosen[best + 1:]][
         : MAX_CITATIONS + 1]

@@ -13,8 +13,8 @@ from ..text.names import unsupported_phrases
 from ..text.prose import LEAD_IN, told
 from ..text.question_form import is_yes_no
 from ..text.terms import together
-from .choosing import (excluding_passage, once, twins_of, with_facets, with_names, with_number, with_restriction,
-                       with_caveat, with_scope_limit)
+from .choosing import (excluding_passage, once, twins_of, with_caveat, with_facets, with_names, with_number,
+                       with_restriction, with_scope_limit)
 from .quotes import MAX_CITATIONS, Quote, ranked
 from .status import decide_status, deciding
 

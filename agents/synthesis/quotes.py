@@ -10,7 +10,7 @@ from retrieval import Document
 from ..contracts import Citation, EvidenceResult
 from ..judging.support import Scorer, named_credit
 from ..rules.plans import offered_on
-from ..text.grounding import Passage, passage_for, passages
+from ..text.grounding import Passage, following, passage_for
 from ..text.names import product_terms
 
 MAX_CITATIONS = 3
@@ -60,11 +60,5 @@ _BACK_REFERENCE = re.compile(r"\b(?:this|these|it|both)\b", re.IGNORECASE)
 def _offers_said_after(passage: Passage, document: str | None) -> list[str]:
     """The offers the next sentence under the same heading gives what the passage says to, when it speaks
     of it ("this", "it"); [] when none does."""
-    if document is None:
-        return []
-    found = passages(document)
-    at = next((n for n, p in enumerate(found) if p.quote == passage.quote), None)
-    if at is None or at + 1 >= len(found) or found[at + 1].context != passage.context or passage.list_head:
-        return []
-    after = found[at + 1].text
-    return offered_on(after) if _BACK_REFERENCE.search(after) else []
+    after = None if passage.list_head else following(passage, document)
+    return offered_on(after.text) if after and _BACK_REFERENCE.search(after.text) else []

@@ -111,6 +111,16 @@ def passage_for(quote: str, document: str | None) -> Passage:
     return Passage(quote, plain(quote), "")
 
 
+def following(passage: Passage, document: str | None) -> Passage | None:
+    """The passage right after `passage` in its document, under the same headings (None when there is none:
+    the last of its section, or not a passage of that document)."""
+    found = passages(document) if document else ()
+    at = next((n for n, p in enumerate(found) if p.quote == passage.quote), None)
+    if at is None or at + 1 >= len(found) or found[at + 1].context != passage.context:
+        return None
+    return found[at + 1]
+
+
 @functools.lru_cache(maxsize=256)
 def _passages(document: str) -> tuple[Passage, ...]:
     builder = _PassageBuilder()
