@@ -21,6 +21,7 @@ from ..text.grounding import Passage, following, passages
 from ..text.names import unsupported_phrases
 from ..text.prose import distinct, spoken, told
 from .quotes import MAX_CITATIONS, Quote
+from .status import denies_name
 
 _SHORT_LEAD = 4       # passages before a page's first sub-heading that can be a note on its scope
 
@@ -45,6 +46,17 @@ def with_names(question: str, top: list[Quote], quotes: list[Quote], absent: lis
             added.append(replace(best, named=True))
     room = max(1, MAX_CITATIONS + 1 - len(added))
     return [*top[:room], *added]
+
+
+def with_denied_name(question: str, chosen: list[Quote], quotes: list[Quote]) -> list[Quote]:
+    """A passage within the band of the best that denies a name of the question outright ("BYOK with
+    Google Cloud KMS is not supported", asked "What about on GCP?") is cited even when three others
+    score a hair higher: it decides the answer."""
+    if any(denies_name(question, q) for q in chosen):
+        return chosen
+    band = quotes[0].score - fitted().band if quotes else 0.0
+    denied = next((q for q in quotes if q.score >= band and denies_name(question, q)), None)
+    return [*chosen, denied][: MAX_CITATIONS + 1] if denied else chosen
 
 
 def with_facets(top: list[Quote], quotes: list[Quote], plan: QueryPlanResult, scorer: Scorer) -> list[Quote]:

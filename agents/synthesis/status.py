@@ -89,7 +89,7 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     # only of what the question asks several of ("can only have a single account owner") speaks to it
     # wherever it is cited, as one denying a name of the question does.
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
-                or _denies_name(question, q) or one_only(question, q.passage.text)
+                or denies_name(question, q) or one_only(question, q.passage.text)
                 or same_only(question, q.passage.text) or _disables_name(question, q)] if is_yes_no(question) else []
     return deniable, on_point
 
@@ -115,7 +115,8 @@ def _disables_name(question: str, quote: Quote) -> bool:
         re.search(rf"\b{re.escape(name)}\b", quote.passage.about, re.I) for name in specific_phrases(question))
 
 
-def _denies_name(question: str, quote: Quote) -> bool:
+def denies_name(question: str, quote: Quote) -> bool:
+    """Whether the passage denies a name of the question outright (see below)."""
     # A passage that denies a name of the question outright ("Archival is not supported in Temporal
     # Cloud") speaks to it, however far its other words are from the question's; so does one that denies
     # it for another name the question asks about ("BYOK with Google Cloud KMS is not supported", asked
