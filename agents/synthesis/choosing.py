@@ -54,8 +54,7 @@ def with_denied_name(question: str, chosen: list[Quote], quotes: list[Quote]) ->
     score a hair higher: it decides the answer."""
     if any(denies_name(question, q) for q in chosen):
         return chosen
-    band = quotes[0].score - fitted().band if quotes else 0.0
-    denied = next((q for q in quotes if q.score >= band and denies_name(question, q)), None)
+    denied = next((q for q in quotes if q.score >= quotes[0].score - fitted().band and denies_name(question, q)), None)
     return [*chosen, denied][: MAX_CITATIONS + 1] if denied else chosen
 
 

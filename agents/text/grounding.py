@@ -105,20 +105,27 @@ def passages(document: str) -> tuple[Passage, ...]:
 
 def passage_for(quote: str, document: str | None) -> Passage:
     """A quote as a passage of its document (read with its headings), or bare when it is not one."""
-    for passage in passages(document) if document else ():
-        if passage.quote == quote:
-            return passage
-    return Passage(quote, plain(quote), "")
+    at = _positions(document).get(quote) if document else None
+    return passages(document)[at] if at is not None else Passage(quote, plain(quote), "")
 
 
 def following(passage: Passage, document: str | None) -> Passage | None:
     """The passage right after `passage` in its document, under the same headings (None when there is none:
     the last of its section, or not a passage of that document)."""
+    at = _positions(document).get(passage.quote) if document else None
     found = passages(document) if document else ()
-    at = next((n for n, p in enumerate(found) if p.quote == passage.quote), None)
     if at is None or at + 1 >= len(found) or found[at + 1].context != passage.context:
         return None
     return found[at + 1]
+
+
+@functools.lru_cache(maxsize=256)
+def _positions(document: str) -> dict[str, int]:
+    # Where each quote first stands among its document's passages: every quote of every question is looked up.
+    positions: dict[str, int] = {}
+    for n, passage in enumerate(passages(document)):
+        positions.setdefault(passage.quote, n)
+    return positions
 
 
 @functools.lru_cache(maxsize=256)
