@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 DEMO_QUESTION ?= Do you encrypt customer data at rest on AWS?
 
-.PHONY: demo test install clean eval-dev fit-gate llama minilm
+.PHONY: demo test install clean eval-dev fit-gate first-runs llama minilm
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,9 @@ fit-gate: $(BIN)/.installed  # re-answer the development sets, refit agents/extr
 	$(BIN)/python bench/cues.py fit
 	$(BIN)/python bench/gate.py collect
 	$(BIN)/python bench/gate.py fit
+
+first-runs: $(BIN)/.installed  # answer each recorded first run again at its commit (eval/first_runs.json), for fit-gate
+	$(BIN)/python bench/first_runs.py collect
 
 clean:
 	rm -rf $(VENV) .pytest_cache

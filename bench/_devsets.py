@@ -23,13 +23,14 @@ def development_sets() -> dict[str, Path]:
 
 
 def evaluate(folder: Path, embedder: str = "wordllama", extra_env: dict[str, str] | None = None,
-             without: tuple[str, ...] = ()) -> dict:
+             without: tuple[str, ...] = (), code: Path = ROOT) -> dict:
     """`rfpbot eval --engine offline --json` on one set, as a separate process (the report as a dict);
-    `without` names environment variables the process must not inherit."""
+    `without` names environment variables the process must not inherit; `code` is the checkout that answers
+    (another commit's work tree, for a first run)."""
     env = {k: v for k, v in os.environ.items() if k not in without} | {"RFPBOT_EMBEDDER": embedder, **(extra_env or {})}
     out = subprocess.run([sys.executable, "-m", "cli", "eval", "--engine", "offline", "--corpus",
                           str(folder / "corpus"), "--questions", str(folder / "questions.csv"), "--json"],
-                         cwd=ROOT, capture_output=True, text=True, env=env)
+                         cwd=code, capture_output=True, text=True, env=env)
     if out.returncode != 0:
         raise SystemExit(f"rfpbot eval failed on {folder}:\n{out.stderr}")
     return json.loads(out.stdout)

@@ -41,6 +41,7 @@ from agents.contracts import AnswerSignals  # noqa: E402
 from agents.judging.gate import GateModel, Logistic, save  # noqa: E402
 
 DATA = ROOT / "eval" / "gate_data.jsonl"
+FIRST_RUN_DATA = ROOT / "eval" / "first_run_data.jsonl"  # bench/first_runs.py
 
 # An abstention is wrong when a passage did answer in other words: whether the documents searched use the
 # question's words at all and hold its specific names (a subject they speak of, missed, versus a name they
@@ -87,7 +88,15 @@ ANSWER_FEATURES = ["relevance", "denial_cue", "limit_cue", "universal_question",
 # fourteen points of margin over the 35 % asked, the precision two and a half: the margin goes where it
 # is thin. (Chosen having seen those held-out figures.)
 TARGET = 0.98
+# What a vendor no rule has seen gets: the answers each vendor's first run gave (bench/first_runs.py),
+# scored by the model fitted on the later answers. On those, at the threshold the later answers chose
+# (0.862), 58 of 494 were sent and 48 right (0.83); "Fully Supported" ones 20 of 29. The threshold is also
+# the lowest at which the first runs' answers are right the 95 % the issue asks, with no margin: they
+# are the pessimistic side (every rule written since was missing), and at 0.98 one wrong abstention at
+# 0.993 (Meilisearch's API keys read as customer-managed keys, a rule since) leaves nothing to send.
+FIRST_RUN_TARGET = 0.95
 REPEATS = 10
+MIN_RECALIBRATION = 20  # first-run answers of a kind below which its regression is left as fitted
 C = 1.0  # inverse L2 strength, for 74 and 260 answers (held out, 0.3 sent 29 % at 0.948; 1, 31 % at 0.952)
 
 
@@ -131,12 +140,32 @@ def _logistic(rows: list[dict], features: list[str]) -> Logistic:
                     coef=coef.round(6).tolist(), intercept=round(intercept, 6))
 
 
-def _fit(rows: list[dict]) -> GateModel:
+def _fit(rows: list[dict], first: list[dict] = ()) -> GateModel:
+    """Both regressions fitted on `rows`, each recalibrated on the first-run answers of its kind in `first`."""
     abstained = [r for r in rows if r["signals"]["abstained"]]
     answered = [r for r in rows if not r["signals"]["abstained"]]
-    return GateModel(abstention=_logistic(abstained, ABSTENTION_FEATURES), answer=_logistic(answered, ANSWER_FEATURES),
-                     threshold=1.0, spoken_of_limit=_spoken_of_limit(abstained),
+    abstention = _recalibrated(_logistic(abstained, ABSTENTION_FEATURES), [r for r in first if r["signals"]["abstained"]])
+    answer = _recalibrated(_logistic(answered, ANSWER_FEATURES), [r for r in first if not r["signals"]["abstained"]])
+    return GateModel(abstention=abstention, answer=answer, threshold=1.0, spoken_of_limit=_spoken_of_limit(abstained),
                      fitted_on=sorted({r["vendor"] for r in rows}), precision_target=TARGET)
+
+
+def _recalibrated(model: Logistic, first: list[dict]) -> Logistic:
+    """The regression with its score reweighted so that its probability matches how often the first runs'
+    answers were right (a one-feature logistic regression on the score: Platt scaling). Rules written after
+    a vendor's first run make its later answers right more often, and a vendor the bot is deployed on is
+    one no rule has seen: the confidence shown should say how often such answers are right."""
+    from sklearn.linear_model import LogisticRegression
+
+    y = np.array([r["right"] for r in first], dtype=int)
+    if len(first) < MIN_RECALIBRATION or len(set(y)) < 2:
+        return model
+    z = np.array([[model.score(AnswerSignals.model_validate(r["signals"]))] for r in first])
+    platt = LogisticRegression(C=1e4, max_iter=5000).fit(z, y)
+    slope = float(platt.coef_[0][0])
+    if slope <= 0:  # a score that does not rank the first runs at all: keep the regression as it was
+        return model
+    return model.model_copy(update={"slope": round(slope, 6), "shift": round(float(platt.intercept_[0]), 6)})
 
 
 def _spoken_of_limit(abstained: list[dict]) -> float:
@@ -160,14 +189,15 @@ def _probabilities(model: GateModel, rows: list[dict]) -> list[float]:
     return [model.probability(AnswerSignals.model_validate(r["signals"])) for r in rows]
 
 
-def _out_of_fold(rows: list[dict], seed: int, folds: int = 5) -> list[float]:
-    """Each row's probability from a model fitted without it (5 folds of questions, shuffled by `seed`)."""
+def _out_of_fold(rows: list[dict], seed: int, first: list[dict] = (), folds: int = 5) -> list[float]:
+    """Each row's probability from a model fitted without it (5 folds of questions, shuffled by `seed`),
+    recalibrated on `first`."""
     from sklearn.model_selection import StratifiedKFold
 
     probs = [0.0] * len(rows)
     labels = [r["right"] for r in rows]
     for train, test in StratifiedKFold(folds, shuffle=True, random_state=seed).split(rows, labels):
-        model = _fit([rows[i] for i in train])
+        model = _fit([rows[i] for i in train], first)
         for i in test:
             probs[i] = model.probability(AnswerSignals.model_validate(rows[i]["signals"]))
     return probs
@@ -184,10 +214,10 @@ def choose_threshold(probs: list[float], right: list[bool], target: float = TARG
     return best
 
 
-def _threshold_for(rows: list[dict], model: GateModel) -> float:
+def _threshold_for(rows: list[dict], model: GateModel, first: list[dict] = ()) -> float:
     # Out-of-fold probabilities of REPEATS different fold splits, pooled: with a few dozen answers near
     # the top, one split's threshold moves with which fold each answer happened to fall in.
-    runs = [_out_of_fold(rows, seed) for seed in range(REPEATS)]
+    runs = [_out_of_fold(rows, seed, first) for seed in range(REPEATS)]
     probs = [p for run in runs for p in run]
     rights = [r["right"] for r in rows] * REPEATS
     # A draft the audit blocks goes to a reviewer whatever its probability: only the others can be sent.
@@ -198,7 +228,16 @@ def _threshold_for(rows: list[dict], model: GateModel) -> float:
     # answered "Yes." from invoices downloaded as CSV, was at 0.93 out of fold and set every vendor's
     # threshold there. It was kept all the same: without it the model fitted on all ten would send that
     # answer on its own development set, the zero asked of every set. (The rule now leaves it to a reviewer.)
-    return max(precise, _above_fully_unanswerable(rows, runs, model))
+    return max(precise, _above_fully_unanswerable(rows, runs, model), _first_run_threshold(first, model))
+
+
+def _first_run_threshold(first: list[dict], model: GateModel) -> float:
+    """The lowest probability at which the first runs' sendable answers are right FIRST_RUN_TARGET of the
+    time, and above any of them that was "Fully Supported" on a question the documents do not answer."""
+    scored = [(p, r) for p, r in zip(_probabilities(model, first), first) if _sendable(r, model)]
+    precise = choose_threshold([p for p, _ in scored], [r["right"] for _, r in scored], FIRST_RUN_TARGET) if scored else 0.0
+    wrong = [p for p, r in scored if _fully_unanswerable(r)]
+    return max([precise] + [p + 1e-4 for p in wrong])
 
 
 def _above_fully_unanswerable(rows: list[dict], runs: list[list[float]], model: GateModel) -> float:
@@ -242,15 +281,16 @@ def _scores(rows: list[dict], probs: list[float], threshold: float, model: GateM
             "threshold": round(threshold, 3)}
 
 
-def leave_one_vendor_out(rows: list[dict]) -> tuple[dict[str, dict], list[float], list[bool]]:
-    """Per vendor: model and threshold fitted on the others, figures on that vendor; each row's held-out
-    probability, and whether the held-out model would let it be sent at all."""
+def leave_one_vendor_out(rows: list[dict], first: list[dict] = ()) -> tuple[dict[str, dict], list[float], list[bool]]:
+    """Per vendor: model and threshold fitted on the others (their later answers and first runs), figures
+    on that vendor; each row's held-out probability, and whether the held-out model would let it be sent."""
     table, held_out, sendable = {}, [0.0] * len(rows), [False] * len(rows)
     for vendor in sorted({r["vendor"] for r in rows}):
         train = [r for r in rows if r["vendor"] != vendor]
         test = [r for r in rows if r["vendor"] == vendor]
-        model = _fit(train)
-        threshold = _threshold_for(train, model)
+        others = [r for r in first if r["vendor"] != vendor]
+        model = _fit(train, others)
+        threshold = _threshold_for(train, model, others)
         probs = _probabilities(model, test)
         table[vendor] = _scores(test, probs, threshold, model)
         for i, r in enumerate(rows):
@@ -260,9 +300,24 @@ def leave_one_vendor_out(rows: list[dict]) -> tuple[dict[str, dict], list[float]
     return table, held_out, sendable
 
 
-def _print_report(rows: list[dict]) -> None:
-    table, held_out, sendable = leave_one_vendor_out(rows)
-    print("leave-one-vendor-out (model and threshold fitted on the other vendors)")
+def first_runs_held_out(rows: list[dict], first: list[dict]) -> tuple[dict[str, dict], list[tuple[float, dict]]]:
+    """Per vendor with a recorded first run: the model fitted on the other vendors' later answers, the
+    threshold on those and their first runs, scored on this vendor's first run (what a vendor no rule has
+    seen gets), and each first-run answer's held-out probability."""
+    table, held_out = {}, []
+    for vendor in sorted({r["vendor"] for r in first}):
+        train = [r for r in rows if r["vendor"] != vendor]
+        test = [r for r in first if r["vendor"] == vendor]
+        others = [r for r in first if r["vendor"] != vendor]
+        model = _fit(train, others)
+        threshold = _threshold_for(train, model, others)
+        probs = _probabilities(model, test)
+        table[vendor] = _scores(test, probs, threshold, model)
+        held_out += list(zip(probs, test))
+    return table, held_out
+
+
+def _print_table(table: dict[str, dict], questions: int) -> None:
     print(f"  {'vendor':<14}{'questions':>10}{'sent':>6}{'share':>7}{'precision':>10}{'FS-unans':>9}"
           f"{'status(ans)':>12}{'threshold':>10}")
     for vendor, s in table.items():
@@ -271,16 +326,39 @@ def _print_report(rows: list[dict]) -> None:
               f"{s['fully_unanswerable_sent']:>9}{s['status_answerable']:>12.3f}{s['threshold']:>10.3f}")
     sent = sum(s["sent"] for s in table.values())
     right = sum(s["right"] for s in table.values())
-    print(f"  {'pooled':<14}{len(rows):>10}{sent:>6}{sent / len(rows):>7.3f}"
+    print(f"  {'pooled':<14}{questions:>10}{sent:>6}{sent / questions:>7.3f}"
           f"{(right / sent if sent else 0):>10.3f}{sum(s['fully_unanswerable_sent'] for s in table.values()):>9}")
-    print("\nprecision / automation on held-out probabilities (pooled)")
+
+
+def _print_report(rows: list[dict], first: list[dict]) -> None:
+    table, held_out, sendable = leave_one_vendor_out(rows, first)
+    print("leave-one-vendor-out (model and threshold fitted on the other vendors)")
+    _print_table(table, len(rows))
+    _print_curve("later answers", rows, held_out, sendable)
+    _print_calibration("later answers", rows, held_out)
+    if first:
+        print("\nfirst runs held out (each vendor's answers before any rule was written for it; model, "
+              "recalibration and threshold fitted without it)")
+        first_table, scored = first_runs_held_out(rows, first)
+        _print_table(first_table, len(first))
+        probs, answers = [p for p, _ in scored], [r for _, r in scored]
+        model = _fit(rows, first)  # only which drafts may be sent at all: the same for every fit
+        _print_curve("first runs", answers, probs, [_sendable(r, model) for r in answers])
+        _print_calibration("first runs", answers, probs)
+
+
+def _print_curve(name: str, rows: list[dict], probs: list[float], sendable: list[bool]) -> None:
+    print(f"\nprecision / automation on held-out probabilities ({name}, pooled)")
     for cut in (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95):
-        chosen = [r for r, p, ok in zip(rows, held_out, sendable) if p >= cut and ok]
+        chosen = [r for r, p, ok in zip(rows, probs, sendable) if p >= cut and ok]
         if chosen:
             print(f"  p ≥ {cut:.2f}: sent {len(chosen) / len(rows):.3f}, right {sum(r['right'] for r in chosen) / len(chosen):.3f}")
-    print("\ncalibration of held-out probabilities (band → share right)")
+
+
+def _print_calibration(name: str, rows: list[dict], probs: list[float]) -> None:
+    print(f"\ncalibration of held-out probabilities ({name}: band → share right)")
     for low, high in ((0, .5), (.5, .7), (.7, .8), (.8, .9), (.9, .95), (.95, 1.01)):
-        inside = [r for r, p in zip(rows, held_out) if low <= p < high]
+        inside = [r for r, p in zip(rows, probs) if low <= p < high]
         if inside:
             print(f"  {low:.2f}–{min(high, 1):.2f}: {len(inside):>3} answers, "
                   f"{sum(r['right'] for r in inside) / len(inside):.2f} right")
@@ -288,10 +366,11 @@ def _print_report(rows: list[dict]) -> None:
 
 def fit() -> None:
     """Fit on every vendor, choose the threshold on held-out probabilities, write agents/judging/gate.json."""
-    rows = _load()
-    _print_report(rows)
-    model = _fit(rows)
-    model = model.model_copy(update={"threshold": round(_threshold_for(rows, model), 4)})
+    rows, first = _load(), _load(FIRST_RUN_DATA)
+    _print_report(rows, first)
+    model = _fit(rows, first)
+    model = model.model_copy(update={"threshold": round(_threshold_for(rows, model, first), 4),
+                                     "first_runs": sorted({r["vendor"] for r in first})})
     save(model)
     print(f"\nagents/judging/gate.json: fitted on {', '.join(model.fitted_on)}; send at p ≥ {model.threshold:.3f}")
 
@@ -308,7 +387,7 @@ def main() -> None:
     elif args.step == "fit":
         fit()
     else:
-        _print_report(_load(args.data))
+        _print_report(_load(args.data), _load(FIRST_RUN_DATA))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ fitted on every vendor, the held-out one too. Here, for each vendor in turn:
 2. the wording is chosen on the other vendors' answers (the minimum gain itself chosen
    leave-one-vendor-out among them, as `bench/cues.py fit` does);
 3. every set is answered again with those two (`RFPBOT_EXTRACTIVE_FILE`, `RFPBOT_CUES_FILE`);
-4. the send-or-review model and its threshold are fitted on the other vendors' answers;
+4. the send-or-review model and its threshold are fitted on the other vendors' answers (the threshold held
+   to their first runs too, `bench/first_runs.py`);
 
 and the held-out vendor's answers are scored: share sent unreviewed, precision of those,
 "Fully Supported" sent on unanswerable questions, status accuracy and source recall.
@@ -65,8 +66,9 @@ def held_out(vendor: str, depths: list[dict], points: list[dict], rows: list[dic
     answered = [r for v, report in reports.items() for r in gate.answer_rows(v, report)]
     train = [r for r in answered if r["vendor"] != vendor]
     test = [r for r in answered if r["vendor"] == vendor]
-    model = gate._fit(train)
-    scores = gate._scores(test, gate._probabilities(model, test), gate._threshold_for(train, model), model)
+    first = [r for r in gate._load(gate.FIRST_RUN_DATA) if r["vendor"] != vendor]
+    model = gate._fit(train, first)
+    scores = gate._scores(test, gate._probabilities(model, test), gate._threshold_for(train, model, first), model)
     quality = figures(reports[vendor]["per_question"], reports[vendor]["grounding_rate"])
     return {**scores, "source_recall": quality["source_recall"], "abstention": quality["abstention"],
             "point": [depth, point["floor"], point["band"], point["status_band"]]}

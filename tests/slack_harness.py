@@ -19,10 +19,13 @@ from services.wiring import open_index, open_store
 from tests.fakes.slack_requests import SIGNING_SECRET, SlackSender
 from tests.fakes.slack_server import TOKEN, FakeSlack
 
-# The review flow's tests need answers that go to a reviewer. A near-miss abstention ("SOC 1" beside the
-# sample's SOC 2, confidence about 79) is right, and whether the fitted threshold (about 79) sends it moves
-# with every refit, so the app under test has the threshold an operator can set.
-REVIEW_THRESHOLD = 85
+# The tests need some answers sent alone and some sent to a reviewer, and the fitted threshold moves with
+# every refit, so the app under test has the threshold an operator can set. On the sample, "Do you support
+# SAML 2.0 single sign-on?" and "Are you ISO 27001 certified?" come out at about 72 % (the answers'
+# probabilities recalibrated on first runs top out near 88 %) and are sent; replicating data "in real time",
+# answered from backups kept in a second region, at about 34 %, and the near-miss abstention on "SOC 1"
+# beside the sample's SOC 2 goes to a reviewer whatever the threshold (the critic's last draft failed).
+REVIEW_THRESHOLD = 65
 
 
 def app_settings(slack_url: str, data_dir: Path, **overrides) -> Settings:

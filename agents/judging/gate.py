@@ -12,6 +12,12 @@ above every "Fully Supported" sent on a question the documents do not answer, on
 models that had not seen those answers (ten splits into five folds). The 98 % is a choice; the rest is
 fitted.
 
+Those answers were given after rules had been written for their vendors; a deployment is always on a
+vendor no rule has seen. Each regression is therefore recalibrated (`slope`, `shift`) on the vendors'
+first runs (`bench/first_runs.py`: the answers main gave before anything was written while looking at
+them), so that the confidence shown says how often such answers are right, and the threshold is also the
+lowest at which those first runs' answers were right 95 % of the time.
+
 Only a "Fully Supported" answer or an abstention may go out unreviewed (`limit_or_denial`): a limit
 or a denial drawn from a passage goes to a reviewer whatever its probability.
 """
@@ -38,11 +44,18 @@ class Logistic(BaseModel):
     scale: list[float]
     coef: list[float]
     intercept: float
+    slope: float = Field(1.0, description="the weight of the regression's score once recalibrated on first runs")
+    shift: float = Field(0.0, description="its offset: how much less often answers on a vendor no rule had seen "
+                         "were right than answers like them once rules were written (bench/first_runs.py)")
+
+    def score(self, signals: AnswerSignals) -> float:
+        """The regression's linear score (log-odds before recalibration)."""
+        values = signals.vector(self.features)
+        return self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, values, self.mean, self.scale))
 
     def probability(self, signals: AnswerSignals) -> float:
-        """P(right | signals)."""
-        values = signals.vector(self.features)
-        z = self.intercept + sum(c * (v - m) / s for c, v, m, s in zip(self.coef, values, self.mean, self.scale))
+        """P(right | signals), recalibrated."""
+        z = self.slope * self.score(signals) + self.shift
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -56,6 +69,8 @@ class GateModel(BaseModel):
         "an abstention whose subject_spoken_of reaches this goes to a reviewer whatever its probability: the "
         "lowest share of the question's words at which a fitted set's abstention missed an answer in other words"))
     fitted_on: list[str] = Field(default_factory=list, description="the development sets it was fitted on")
+    first_runs: list[str] = Field(default_factory=list, description="the sets whose first runs (answers given "
+                                  "before any rule was written for them) the threshold was also held to")
     precision_target: float = 0.95
 
     def probability(self, signals: AnswerSignals) -> float:
