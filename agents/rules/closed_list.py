@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..text.terms import key_terms, matches
+from ..text.terms import key_terms, matches, stem
 
 # A name and its version: "TLS 1.0", "TLSv1.2", "SAML 2.0", "OAuth 2".
 _VERSIONED = re.compile(r"\b([A-Za-z][A-Za-z-]*?)[\s-]*v?(\d+(?:\.\d+)*)\b")
@@ -51,6 +51,15 @@ def _normal(version: str) -> str:
 # "multiple IdPs", "an unlimited number of targets"; "more than once" asks for several times.
 _SEVERAL = re.compile(r"\b(?:more than (?:one|a single)|several|multiple|two or more|an? unlimited number of|"
                       r"any number of|unlimited)\s+((?:[\w-]+\s+){0,2}[\w-]+)|\bmore than (once)\b", re.IGNORECASE)
+# Or a number of them over one: "belong to two of our organisations", "three regions".
+_COUNT = re.compile(r"\b(?:two|three|four|five|[2-9]|[1-9]\d+)\s+(?:of\s+(?:our|the|your|their)\s+)?"
+                    r"((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+def _nouns(phrase: str) -> list[str]:
+    # The stems of a counted phrase's words, the words key_terms leaves out as the question's form
+    # ("organisation") included: what is counted is the thing itself.
+    return [stem(w) for w in re.findall(r"[a-z][\w-]*", phrase.lower())]
+
+
 # The passage allows one only: "can only have a single account owner", "only recognizes one registered
 # email domain", "is limited to one", "a maximum of one". The thing counted follows within a few words.
 _ONE_ONLY = re.compile(r"\b(?:only|just|solely|limited to|at most|a maximum of|no more than)\b(?:\s+[\w-]+){0,2}?"
@@ -64,10 +73,11 @@ _ONCE_ONLY = re.compile(r"\b(?:only|just|solely)\b(?:\s+[\w-]+){0,3}?\s+once\b",
 def one_only(question: str, text: str) -> str | None:
     """The phrase of `text` allowing one only of what the question asks several of (None when none)."""
     asked = [key_terms("times" if m.group(2) else m.group(1)) for m in _SEVERAL.finditer(question)]
+    asked += [_nouns(m.group(1)) for m in _COUNT.finditer(question)]
     if not asked:
         return None
     for match in _ONE_ONLY.finditer(text):
-        counted = set(key_terms(match.group(1)))
+        counted = set(key_terms(match.group(1))) | set(_nouns(match.group(1)))
         if any(terms and matches(terms[-1], counted) for terms in asked):
             return match.group(0).strip()
     once = _ONCE_ONLY.search(text)

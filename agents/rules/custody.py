@@ -1,4 +1,4 @@
-"""Who holds it: a question asking whether the customer holds, manages or controls something ("Can we
+"""Who holds it, or does it: a question asking whether the customer holds, manages or controls something ("Can we
 hold the encryption keys … ourselves?", "Can we supply and manage our own keys?") is answered "no" by a
 passage in which the vendor does ("Buildkite manages the keys used to encrypt and decrypt these
 secrets"). Word matching finds the keys and the managing and reads it as yes; whose act it is decides.
@@ -6,6 +6,10 @@ secrets"). Word matching finds the keys and the managing and reads it as yes; wh
 The actor is read from the words before the verb: a capitalised name or "we" in the documentation's
 voice is the vendor; "you", "your", "customers", "users" and "administrators" are the reader's side.
 The verbs are those of custody in general English, not wording read off any vendor.
+
+Likewise a question asking whether the customer can do something on its own ("Can SaaS customers raise a
+project's limits on their own?") is answered "no" by a passage that sends the reader to the vendor for it
+("Please contact us if you want to override the current system limits"): the vendor does it on request.
 """
 
 from __future__ import annotations
@@ -39,4 +43,26 @@ def vendor_holds(question: str, text: str) -> str | None:
         held = key_terms(match.group("held"))
         if any(matches(term, asked) for term in held):
             return f'{match.group("actor")} {match.group("verb")}{match.group("held")}'.strip()
+    return None
+
+
+# The asker doing it unaided: "on their own", "ourselves", "self-service", "without contacting support".
+_UNAIDED = re.compile(r"\b(?:on\s+(?:our|their|your|its|my)\s+own|ourselves|themselves|yourselves|by\s+ourselves|"
+                      r"self[- ]serv(?:e|ice)|without\s+(?:contacting|asking|involving)\s+(?:you|your|support))\b",
+                      re.IGNORECASE)
+# The reader sent to the vendor: "contact us", "contact Acme support", "get in touch", "reach out to our team".
+_ON_REQUEST = re.compile(r"\b(?:contact|email|ask)\s+(?:us|our\s+[\w-]+|[A-Z][\w-]*\s+support|support)\b|"
+                         r"\bget\s+in\s+touch\b|\breach\s+out\s+to\s+(?:us|our)\b", re.IGNORECASE)
+
+
+def vendor_on_request(question: str, text: str) -> str | None:
+    """The words of `text` sending the reader to the vendor for what the question asks the customer to do
+    unaided (None when none): a sentence with such words and a word of the question's own."""
+    if not is_yes_no(question) or not _UNAIDED.search(question):
+        return None
+    asked = set(key_terms(_UNAIDED.sub(" ", question)))
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        found = _ON_REQUEST.search(sentence)
+        if found and any(matches(term, asked) for term in key_terms(_ON_REQUEST.sub(" ", sentence))):
+            return found.group(0)
     return None

@@ -167,7 +167,9 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
         return None
     if asked & plans:
         return "met", restrictions
+    # A plan named with a capital is the vendor's; "the free plan" is anyone's, and below every paid one.
     capitalised = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question) if m.group(1)[0].isupper()}
+    capitalised |= asked & {"free"}
     restricted = any(plan_limit(piece) for piece in focus)
     return ("unmet", restrictions) if restricted and capitalised - _NOT_A_PLAN else None
 

@@ -9,7 +9,7 @@ from retrieval import short_cloud_names
 from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import one_only, same_only
-from ..rules.custody import vendor_holds
+from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import disabled, passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
@@ -55,6 +55,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         held = vendor_holds(question, quote.passage.text)
         if held and not quote.scope:
             return "Not Supported", f'a passage gives it to the vendor ("{held}")'
+        requested = vendor_on_request(question, quote.passage.text)
+        if requested and not quote.scope:
+            return "Not Supported", f'a passage has the vendor do it on request ("{requested}")'
     for quote in chosen:
         other = opposite_scope(question, quote.passage.text)
         if other and not quote.scope:

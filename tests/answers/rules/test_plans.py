@@ -156,3 +156,12 @@ async def test_availability_said_in_a_long_introduction_is_content_not_a_page_no
     pipeline = await pipeline_over(tmp_path / "docs", index, {"encryption.md": page})
     answer = (await pipeline.run("Are all databases encrypted at rest at the volume level?")).synthesis
     assert answer.compliance_status == "Fully Supported"
+
+
+def test_the_free_plan_is_below_every_plan_a_passage_requires():
+    """Supabase's "Can a BAA be signed on the free plan?" had been "Fully Supported" from "at least on the Team
+    Plan": a plan named in lower case is no vendor's name, but the free one is below every paid one."""
+    team = "You will need to be at least on the Team Plan to sign a BAA with us."
+    assert plan_verdict("Can a BAA be signed on the free plan?", team) == ("unmet", ["at least on the Team Plan"])
+    assert plan_verdict("Can a BAA be signed on the cheapest plan?", team) is None
+    assert plan_verdict("Can a BAA be signed on the Team plan?", team)[0] == "met"

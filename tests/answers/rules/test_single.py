@@ -16,6 +16,12 @@ def test_one_only_answers_a_question_asking_for_several():
     assert one_only("Can an account have more than one admin?", owner) is None
     assert one_only("Does every account have an owner?", owner) is None
     assert one_only("Can one person hold several roles?", "Users can be assigned multiple roles:") is None
+    # A number of them asked: "two of our organisations" against "only belong to one … organisation".
+    sso = "Users that log in using SSO can only belong to one Flagsmith organisation."
+    assert one_only("Can one person belong to two of our Flagsmith organisations?", sso) == (
+        "only belong to one Flagsmith organisation")
+    assert one_only("Can one person belong to two teams?", sso) is None
+    assert one_only("Can a user sign in with TLS 1.2 or higher?", sso) is None
 
 
 def test_once_only_answers_a_question_asking_for_several_times():

@@ -100,3 +100,26 @@ def test_the_holder_is_read_from_the_words_before_the_verb():
     assert vendor_holds(asked, "With BYOK, your AWS KMS manages the keys that encrypt your data.") is None
     assert vendor_holds(asked, "Acme manages the billing contacts of every account.") is None
     assert vendor_holds("Do you manage the encryption keys?", "Acme manages the encryption keys.") is None
+
+
+def test_what_the_customer_would_do_unaided_is_done_by_the_vendor_on_request():
+    from agents.rules.custody import vendor_on_request
+
+    limits = "Please contact us if you want to override the current system limits."
+    assert vendor_on_request("Can customers raise the system limits on their own?", limits) == "contact us"
+    restore = "To restore your project from a backup, contact support@acme.com with your project name."
+    assert vendor_on_request("Can we restore a project from a backup ourselves?", restore) == "contact support"
+    # Asked without "on our own", or the support sentence about something else: no denial.
+    assert vendor_on_request("Can the system limits be raised?", limits) is None
+    assert vendor_on_request("Can we restore a project ourselves?", "For billing questions, contact us.") is None
+
+
+async def test_a_limit_the_vendor_raises_on_request_is_not_one_customers_raise_themselves(tmp_path, index):
+    """Flagsmith's "Can SaaS customers raise a project's system limits on their own?" had been answered
+    "Fully Supported" from "Please contact us if you want to override the current system limits"."""
+    pipeline = await pipeline_over(tmp_path / "docs", index, {
+        "limits.md": "# System limits\n\n## Overriding limits\n\nPlease contact us if you want to override the "
+                     "current system limits.\n"})
+    ours = await pipeline.run("Can customers raise a project's system limits on their own?")
+    assert ours.synthesis.compliance_status == "Not Supported" and ours.escalated
+    assert any("contact us" in c.quote for c in ours.synthesis.citations)
