@@ -43,6 +43,8 @@ def test_of_two_depths_that_score_alike_the_shallower_is_chosen(monkeypatch):
     better = {"search_k": 32, "vendors": {"a": {**figures, "source_recall": 0.95}}}
     assert script.best_depth([deep, shallow], ["a"]) is shallow
     assert script.best_depth([deep, shallow, better], ["a"]) is better
+    hair = {"search_k": 32, "vendors": {"a": {**figures, "source_recall": 0.9 + script.DEPTH_TOLERANCE / 2}}}
+    assert script.best_depth([deep, shallow, hair], ["a"]) is shallow, "a difference under two answers is noise"
 
 
 def test_a_point_that_loses_status_on_every_vendor_scores_lower(monkeypatch):
