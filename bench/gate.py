@@ -300,10 +300,10 @@ def leave_one_vendor_out(rows: list[dict], first: list[dict] = ()) -> tuple[dict
     return table, held_out, sendable
 
 
-def first_runs_held_out(rows: list[dict], first: list[dict]) -> tuple[dict[str, dict], list[tuple[float, dict]]]:
+def first_runs_held_out(rows: list[dict], first: list[dict]) -> tuple[dict[str, dict], list[tuple[float, dict, bool]]]:
     """Per vendor with a recorded first run: the model fitted on the other vendors' later answers, the
     threshold on those and their first runs, scored on this vendor's first run (what a vendor no rule has
-    seen gets), and each first-run answer's held-out probability."""
+    seen gets), and each first-run answer's held-out probability and whether that model lets it be sent at all."""
     table, held_out = {}, []
     for vendor in sorted({r["vendor"] for r in first}):
         train = [r for r in rows if r["vendor"] != vendor]
@@ -313,7 +313,7 @@ def first_runs_held_out(rows: list[dict], first: list[dict]) -> tuple[dict[str, 
         threshold = _threshold_for(train, model, others)
         probs = _probabilities(model, test)
         table[vendor] = _scores(test, probs, threshold, model)
-        held_out += list(zip(probs, test))
+        held_out += [(p, r, _sendable(r, model)) for p, r in zip(probs, test)]
     return table, held_out
 
 
@@ -341,9 +341,8 @@ def _print_report(rows: list[dict], first: list[dict]) -> None:
               "recalibration and threshold fitted without it)")
         first_table, scored = first_runs_held_out(rows, first)
         _print_table(first_table, len(first))
-        probs, answers = [p for p, _ in scored], [r for _, r in scored]
-        model = _fit(rows, first)  # only which drafts may be sent at all: the same for every fit
-        _print_curve("first runs", answers, probs, [_sendable(r, model) for r in answers])
+        probs, answers, sendable = (list(column) for column in zip(*scored))
+        _print_curve("first runs", answers, probs, sendable)
         _print_calibration("first runs", answers, probs)
 
 

@@ -47,7 +47,7 @@ def vendor_holds(question: str, text: str) -> str | None:
 
 
 # The asker doing it unaided: "on their own", "ourselves", "self-service", "without contacting support".
-_UNAIDED = re.compile(r"\b(?:on\s+(?:our|their|your|its|my)\s+own|ourselves|themselves|yourselves|by\s+ourselves|"
+_UNAIDED = re.compile(r"\b(?:on\s+(?:our|their|your|its|my)\s+own|ourselves|themselves|yourselves|"
                       r"self[- ]serv(?:e|ice)|without\s+(?:contacting|asking|involving)\s+(?:you|your|support))\b",
                       re.IGNORECASE)
 # The reader sent to the vendor: "contact us", "contact Acme support", "get in touch", "reach out to our team".
