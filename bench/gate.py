@@ -281,36 +281,46 @@ def _scores(rows: list[dict], probs: list[float], threshold: float, model: GateM
             "threshold": round(threshold, 3)}
 
 
-def leave_one_vendor_out(rows: list[dict], first: list[dict] = ()) -> tuple[dict[str, dict], list[float], list[bool]]:
-    """Per vendor: model and threshold fitted on the others (their later answers and first runs), figures
-    on that vendor; each row's held-out probability, and whether the held-out model would let it be sent."""
+def _fitted_without(vendor: str, rows: list[dict], first: list[dict]) -> tuple[GateModel, float]:
+    """The model and threshold fitted on every vendor but `vendor` (their later answers and first runs)."""
+    train = [r for r in rows if r["vendor"] != vendor]
+    others = [r for r in first if r["vendor"] != vendor]
+    model = _fit(train, others)
+    return model, _threshold_for(train, model, others)
+
+
+def leave_one_vendor_out(rows: list[dict], first: list[dict] = (),
+                         fits: dict[str, tuple[GateModel, float]] | None = None
+                         ) -> tuple[dict[str, dict], list[float], list[bool]]:
+    """Per vendor: model and threshold fitted on the others, figures on that vendor; each row's held-out
+    probability, and whether the held-out model would let it be sent. `fits` collects each vendor's fit."""
+    fits = {} if fits is None else fits
     table, held_out, sendable = {}, [0.0] * len(rows), [False] * len(rows)
     for vendor in sorted({r["vendor"] for r in rows}):
-        train = [r for r in rows if r["vendor"] != vendor]
-        test = [r for r in rows if r["vendor"] == vendor]
-        others = [r for r in first if r["vendor"] != vendor]
-        model = _fit(train, others)
-        threshold = _threshold_for(train, model, others)
+        if vendor not in fits:
+            fits[vendor] = _fitted_without(vendor, rows, first)
+        model, threshold = fits[vendor]
+        at = [i for i, r in enumerate(rows) if r["vendor"] == vendor]
+        test = [rows[i] for i in at]
         probs = _probabilities(model, test)
         table[vendor] = _scores(test, probs, threshold, model)
-        for i, r in enumerate(rows):
-            if r["vendor"] == vendor:
-                held_out[i] = model.probability(AnswerSignals.model_validate(r["signals"]))
-                sendable[i] = _sendable(r, model)
+        for i, p in zip(at, probs):
+            held_out[i], sendable[i] = p, _sendable(rows[i], model)
     return table, held_out, sendable
 
 
-def first_runs_held_out(rows: list[dict], first: list[dict]) -> tuple[dict[str, dict], list[tuple[float, dict, bool]]]:
+def first_runs_held_out(rows: list[dict], first: list[dict],
+                        fits: dict[str, tuple[GateModel, float]] | None = None
+                        ) -> tuple[dict[str, dict], list[tuple[float, dict, bool]]]:
     """Per vendor with a recorded first run: the model fitted on the other vendors' later answers, the
     threshold on those and their first runs, scored on this vendor's first run (what a vendor no rule has
-    seen gets), and each first-run answer's held-out probability and whether that model lets it be sent at all."""
+    seen gets), and each first-run answer's held-out probability and whether that model lets it be sent at
+    all. `fits` holds the fits `leave_one_vendor_out` made already (the same for a vendor in both)."""
+    fits = {} if fits is None else fits
     table, held_out = {}, []
     for vendor in sorted({r["vendor"] for r in first}):
-        train = [r for r in rows if r["vendor"] != vendor]
+        model, threshold = fits.get(vendor) or _fitted_without(vendor, rows, first)
         test = [r for r in first if r["vendor"] == vendor]
-        others = [r for r in first if r["vendor"] != vendor]
-        model = _fit(train, others)
-        threshold = _threshold_for(train, model, others)
         probs = _probabilities(model, test)
         table[vendor] = _scores(test, probs, threshold, model)
         held_out += [(p, r, _sendable(r, model)) for p, r in zip(probs, test)]
@@ -331,7 +341,8 @@ def _print_table(table: dict[str, dict], questions: int) -> None:
 
 
 def _print_report(rows: list[dict], first: list[dict]) -> None:
-    table, held_out, sendable = leave_one_vendor_out(rows, first)
+    fits: dict[str, tuple[GateModel, float]] = {}
+    table, held_out, sendable = leave_one_vendor_out(rows, first, fits)
     print("leave-one-vendor-out (model and threshold fitted on the other vendors)")
     _print_table(table, len(rows))
     _print_curve("later answers", rows, held_out, sendable)
@@ -339,7 +350,7 @@ def _print_report(rows: list[dict], first: list[dict]) -> None:
     if first:
         print("\nfirst runs held out (each vendor's answers before any rule was written for it; model, "
               "recalibration and threshold fitted without it)")
-        first_table, scored = first_runs_held_out(rows, first)
+        first_table, scored = first_runs_held_out(rows, first, fits)
         _print_table(first_table, len(first))
         probs, answers, sendable = (list(column) for column in zip(*scored))
         _print_curve("first runs", answers, probs, sendable)

@@ -64,11 +64,9 @@ def held_out(vendor: str, depths: list[dict], points: list[dict], rows: list[dic
     reports = _answers(ExtractiveModel(search_k=depth, floor=point["floor"], band=point["band"],
                                        status_band=point["status_band"]), _wording(rows, vendor))
     answered = [r for v, report in reports.items() for r in gate.answer_rows(v, report)]
-    train = [r for r in answered if r["vendor"] != vendor]
     test = [r for r in answered if r["vendor"] == vendor]
-    first = [r for r in gate._load(gate.FIRST_RUN_DATA) if r["vendor"] != vendor]
-    model = gate._fit(train, first)
-    scores = gate._scores(test, gate._probabilities(model, test), gate._threshold_for(train, model, first), model)
+    model, threshold = gate._fitted_without(vendor, answered, gate._load(gate.FIRST_RUN_DATA))
+    scores = gate._scores(test, gate._probabilities(model, test), threshold, model)
     quality = figures(reports[vendor]["per_question"], reports[vendor]["grounding_rate"])
     return {**scores, "source_recall": quality["source_recall"], "abstention": quality["abstention"],
             "point": [depth, point["floor"], point["band"], point["status_band"]]}
