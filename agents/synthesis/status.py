@@ -14,6 +14,7 @@ from ..rules.denial import disabled, passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.matrix import cell_for_question
+from ..rules.measure import over_maximum, unmet_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import asked_plans, names_a_plan, plan_verdict, without_own_plan
@@ -45,6 +46,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         single = one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
+        figure = unmet_figure(question, [quote.passage.quote]) or over_maximum(question, [quote.passage.quote])
+        if figure and not quote.scope:
+            return "Not Supported", f'a passage gives {figure[1]}, not {figure[0]}'
         denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
                   or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text))
         if denial and not quote.scope:

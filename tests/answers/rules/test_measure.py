@@ -82,3 +82,23 @@ async def test_a_question_asking_for_the_figure_gets_it_without_that_review(tmp_
     assert "20 years" in result.synthesis.answer
     assert result.critic_feedback[-1].yardstick == []
     assert "customer's measure" not in (result.escalation_reason or "")
+
+
+async def test_a_figure_the_documentation_does_not_meet_answers_not_supported(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"traffic.md": _LOGS})
+    result = await pipeline.run("Are traffic event logs retained for at least 30 days?")
+    assert result.synthesis.compliance_status == "Not Supported"
+    assert "seven days" in result.synthesis.answer
+
+
+async def test_a_figure_the_documentation_meets_is_not_denied(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"traffic.md": _LOGS})
+    result = await pipeline.run("Are traffic event logs retained for at least 5 days?")
+    assert result.synthesis.compliance_status != "Not Supported"
+
+
+async def test_a_word_measure_is_left_to_a_reviewer_not_denied(tmp_path, index):
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"tokens.md": _TOKENS})
+    result = await pipeline.run("Do API access tokens expire after a short period by default?")
+    assert result.synthesis.compliance_status != "Not Supported"
+    assert result.escalated
