@@ -184,3 +184,16 @@ async def test_a_however_after_the_best_passage_is_cited_and_counts(tmp_path, in
     answer = (await pipeline.run("Can we run the VACUUM command to compact our database storage?")).synthesis
     assert answer.compliance_status == "Not Supported"
     assert any("currently disabled" in c.quote for c in answer.citations)
+
+
+@pytest.mark.parametrize(("lead", "status"), [("Encryption features in development", "Not Supported"),
+                                              ("Encryption features available today", "Fully Supported")])
+async def test_what_a_list_says_is_still_in_development_is_not_there_yet(tmp_path, index, lead, status):
+    """A feature listed under "in development" or on a roadmap is not one a customer can use today."""
+    page = ("# Encryption\n\nDatabases can be encrypted at rest with a key you supply.\n\n## Next\n\n"
+            f"{lead}:\n\n- **Key rotation**: update the encryption key of a database in place.\n"
+            "- **Encrypt existing databases**: migrate an unencrypted database to an encrypted one.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"encryption.md": page})
+    answer = (await pipeline.run("Can we rotate the encryption key of a database in place?")).synthesis
+    assert answer.compliance_status == status
+    assert any("Key rotation" in c.quote for c in answer.citations)
