@@ -46,9 +46,6 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         single = one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
-        figure = unmet_figure(question, [quote.passage.quote]) or over_maximum(question, [quote.passage.quote])
-        if figure and not quote.scope:
-            return "Not Supported", f'a passage gives {figure[1]}, not {figure[0]}'
         denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
                   or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text))
         if denial and not quote.scope:
@@ -62,6 +59,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         requested = vendor_on_request(question, quote.passage.text)
         if requested and not quote.scope:
             return "Not Supported", f'a passage has the vendor do it on request ("{requested}")'
+    figure = _unmet_figure(question, chosen) if deniable else None
+    if figure:
+        return "Not Supported", f'the passages give {figure[1]}, not {figure[0]}'
     for quote in chosen:
         other = opposite_scope(question, quote.passage.text)
         if other and not quote.scope:
@@ -79,6 +79,13 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     if missing:
         return "Partially Supported", f"no passage answers: {'; '.join(missing)}"
     return "Fully Supported", "the passages state it without a limit"
+
+
+def _unmet_figure(question: str, chosen: list[Quote]) -> tuple[str, str] | None:
+    # The cited passages give figures of the kind the question asks ("Pro: 30 days" asked "a full year") and
+    # none meets it; a page's scope is no figure of the question's.
+    quotes = [q.passage.quote for q in chosen if not q.scope]
+    return unmet_figure(question, quotes) or over_maximum(question, quotes)
 
 
 # A step or section labelled "Optional." / "Optional:" is one a reader may skip, not a limit on what

@@ -11,8 +11,11 @@ from dataclasses import dataclass
 _WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 _WORDS |= {"fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90,
            "hundred": 100}
+# "a full year", "an entire month": one, said so that it is not read as "once a year".
+_ONE_WHOLE = {"a full": 1, "a whole": 1, "an entire": 1, "one full": 1, "one whole": 1}
+_WORDS |= _ONE_WHOLE
 # A number in digits or in words ("seven days" is as much a period as "7 days").
-_NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(_WORDS) + ")"
+_NUMBER = r"(?:\d+(?:[.,]\d+)?|" + "|".join(sorted(_WORDS, key=len, reverse=True)) + ")"
 PERIOD = (rf"\b{_NUMBER}[\s-]*(?:business\s+days?|seconds?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|"
           r"years?)\b")
 FREQUENCY = (r"\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly|semi-annually|"
@@ -54,7 +57,7 @@ def amounts(text: str) -> list[Amount]:
     """Every period and number of people in a text, in order."""
     found = []
     for match in _AMOUNT.finditer(text):
-        number, unit = match.group(1).lower(), re.sub(r"\s+", " ", match.group(2).lower())
+        number, unit = re.sub(r"\s+", " ", match.group(1).lower()), re.sub(r"\s+", " ", match.group(2).lower())
         value = float(_WORDS[number]) if number in _WORDS else float(number.replace(",", ""))
         kind, scale = _kind(unit)
         before = text[max(0, match.start() - 30):match.start()]

@@ -102,3 +102,18 @@ async def test_a_word_measure_is_left_to_a_reviewer_not_denied(tmp_path, index):
     result = await pipeline.run("Do API access tokens expire after a short period by default?")
     assert result.synthesis.compliance_status != "Not Supported"
     assert result.escalated
+
+
+def test_a_full_year_is_a_period_and_once_a_year_a_frequency():
+    from agents.text.quantities import amounts
+    assert [(a.text, a.value) for a in amounts("Are audit logs kept for a full year?")] == [("a full year", 8760.0)]
+    assert amounts("Is access reviewed once a year?") == []
+
+
+async def test_a_figure_from_a_table_row_not_the_first_passage_still_answers(tmp_path, index):
+    page = ("# Audit logs\n\nAudit logs are retained for different periods depending on your plan:\n\n"
+            "| Plan | Retention |\n|---|---|\n| Hobby | 7 days |\n| Pro | 30 days |\n| Enterprise | 90 days |\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"audit.md": page})
+    result = await pipeline.run("On the Pro plan, are audit logs retained for a full year?")
+    assert result.synthesis.compliance_status == "Not Supported"
+    assert result.escalated
