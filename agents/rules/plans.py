@@ -134,6 +134,8 @@ def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
     return list(dict.fromkeys(plans))
 
 
+# "and above", "or higher": the offers named are the lowest of several.
+_AND_ABOVE = re.compile(r"\b(?:and|or)\s+(?:above|higher|up|greater)\b", re.IGNORECASE)
 # A passage cut into the pieces a plan can be named for: list items, bracketed notes, sentences.
 _PIECES = re.compile(r"\s+[-*•]\s+|\n+|(?<=[.;!?])\s+")
 _NAMED_PLANS = re.compile(_NAMED_OFFER)
@@ -167,6 +169,10 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
         return None
     if asked & plans:
         return "met", restrictions
+    # "The Team plan and above": Enterprise, the top of a vendor's offers, is above any; the free plan below
+    # any; another plan's place is the vendor's order, for a reviewer.
+    if _AND_ABOVE.search(text):
+        return ("met", restrictions) if "enterprise" in asked else ("unmet", restrictions) if "free" in asked else None
     # A plan named with a capital is the vendor's; "the free plan" is anyone's, and below every paid one.
     capitalised = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question) if m.group(1)[0].isupper()}
     capitalised |= asked & {"free"}

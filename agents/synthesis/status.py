@@ -68,6 +68,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
             return "Partially Supported", f'a cited passage is about another scope ("{other}")'
         if _for_some_offers(question, quote, _primary(chosen)):
             return "Partially Supported", f'its page or list gives it to some offers only ({", ".join(quote.offers)})'
+        if _for_higher_offers(question, quote, _primary(chosen)):
+            return "Not Supported", f'its page or list gives it to {", ".join(quote.offers)} only, not the plan asked'
         verdict = plan_verdict(question, quote.passage.text) if quote in on_point else None
         if verdict and verdict[0] == "unmet" and not quote.scope:
             return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
@@ -120,6 +122,18 @@ def _for_some_offers(question: str, quote: Quote, primary: Quote) -> bool:
     # plan is answered for some customers only. Another page's note decides nothing, nor does a fact asked for.
     return bool(quote.offers) and quote.source_path == primary.source_path and is_yes_no(question) and (
         not asked_plans(question) and not names_a_plan(question, list(quote.offers)))
+
+
+def _for_higher_offers(question: str, quote: Quote, primary: Quote) -> bool:
+    # The best passage's page or list gives it to Enterprise only, and the question names another plan; or to
+    # named offers, and the question asks of the free plan. Enterprise is the top of a vendor's offers and the
+    # free plan the bottom, whatever the others' order (which a reviewer knows and the bot does not).
+    if not (quote.offers and quote.source_path == primary.source_path and is_yes_no(question)):
+        return False
+    asked = asked_plans(question)
+    if not asked or names_a_plan(question, list(quote.offers)):
+        return False
+    return "free" in asked or {o.lower() for o in quote.offers} == {"enterprise"}
 
 
 def _disables_name(question: str, quote: Quote) -> bool:

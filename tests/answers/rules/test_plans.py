@@ -165,3 +165,28 @@ def test_the_free_plan_is_below_every_plan_a_passage_requires():
     assert plan_verdict("Can a BAA be signed on the free plan?", team) == ("unmet", ["at least on the Team Plan"])
     assert plan_verdict("Can a BAA be signed on the cheapest plan?", team) is None
     assert plan_verdict("Can a BAA be signed on the Team plan?", team)[0] == "met"
+
+
+@pytest.mark.parametrize(("question", "status"), [
+    ("Is SAML SSO included in the Pro plan?", "Not Supported"),
+    ("Is SAML SSO included on the free plan?", "Not Supported"),
+    ("Is SAML SSO included in the Enterprise plan?", "Fully Supported"),
+])
+async def test_a_page_given_to_enterprise_only_answers_no_for_another_plan(tmp_path, index, question, status):
+    """Enterprise is the top of a vendor's offers and the free plan the bottom: a page given to Enterprise only
+    answers a question naming another plan with no, whatever the order of the plans between."""
+    page = ("# SAML SSO\n\nSAML SSO is available on [Acme Enterprise](/enterprise).\n\n## Set up\n\n"
+            "Once configured, users can log in using SAML SSO with their organization email. Workspace admins can "
+            "enforce SAML SSO so that every member signs in through your identity provider.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"saml.md": page})
+    answer = (await pipeline.run(question)).synthesis
+    assert answer.compliance_status == status
+
+
+def test_offers_named_as_the_lowest_of_several_deny_only_the_free_plan():
+    """"The Team plan and above": Enterprise, the top of a vendor's offers, is above it; the free plan below;
+    whether Business is above Team is the vendor's order, for a reviewer (it had been "unmet")."""
+    above = "Audit logs are available on the Team plan and above."
+    assert plan_verdict("Can admins view audit logs on the Enterprise plan?", above)[0] == "met"
+    assert plan_verdict("Can admins view audit logs on the free plan?", above)[0] == "unmet"
+    assert plan_verdict("Can admins view audit logs on the Business plan?", above) is None
