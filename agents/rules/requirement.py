@@ -16,7 +16,10 @@ from ..text.terms import key_terms, matches
 # admin role", "only available to admins" is `narrowing`'s, not this.
 _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)"
                        r"(?=\s+(?:to|before|in order|for|enabled|set|configured)\b|[.,;]|$)"
-                       r"|\brequires?\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:role|rights|permissions?|access)\b",
+                       r"|\brequires?\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:role|rights|permissions?|access)\b"
+                       # "must be a workspace admin with 2FA already enabled"
+                       r"|\b(?:must|need\s+to|needs\s+to)\s+be\b[^.;]{0,60}?\bwith\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+"
+                       r"(?:already\s+)?(?:enabled|set\s+up|configured|turned\s+on|activated|in\s+place)\b",
                        re.IGNORECASE)
 # What the question says is missing: "without admin rights", "who has not set up 2FA", "a non-admin",
 # "that is not an admin", "lacking …".
@@ -31,7 +34,7 @@ def unmet_requirement(question: str, text: str) -> str | None:
     if not lacking:
         return None
     for match in _REQUIRED.finditer(text):
-        required = key_terms(match.group(1) or match.group(2))
+        required = key_terms(match.group(1) or match.group(2) or match.group(3))
         if required and any(all(matches(t, missing) for t in required[-1:]) for missing in lacking):
             return match.group(0).strip()
     return None

@@ -62,6 +62,12 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     figure = _unmet_figure(question, chosen) if deniable else None
     if figure:
         return "Not Supported", f'the passages give {figure[1]}, not {figure[0]}'
+    # The question names what its subject lacks ("an admin who has not enabled 2FA"): a requirement of it is
+    # specific enough to answer wherever it is cited.
+    unmet = next((u for q in chosen if not q.scope for u in [unmet_requirement(question, q.passage.text)] if u),
+                 None) if deniable else None
+    if unmet:
+        return "Not Supported", f'a passage requires what the question says is lacking ("{unmet}")'
     for quote in chosen:
         other = opposite_scope(question, quote.passage.text)
         if other and not quote.scope:

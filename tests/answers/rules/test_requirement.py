@@ -42,3 +42,22 @@ async def test_a_question_on_what_members_may_do_is_answered_no_by_owners_only(t
     pipeline = await pipeline_over(tmp_path / "docs", index, {"teams.md": page})
     answer = (await pipeline.run("Can regular team members change the project's billing plan?")).synthesis
     assert answer.compliance_status == "Not Supported"
+
+
+def test_a_role_with_a_setting_already_on_is_a_requirement():
+    passage = "You must be a workspace admin with 2FA already enabled on your account to configure this setting."
+    assert unmet_requirement("Can an admin who has not enabled 2FA switch on the requirement for the team?",
+                             passage) == "must be a workspace admin with 2FA already enabled"
+    assert unmet_requirement("Can an admin with 2FA enabled switch on the requirement?", passage) is None
+
+
+async def test_a_requirement_cited_after_closer_passages_still_answers_no(tmp_path, index):
+    """The requirement is the fourth passage cited, under two closer ones: the question names what it asks of."""
+    page = ("# 2FA enforcement\n\nTwo-factor enforcement lets workspace admins require all members to have 2FA "
+            "enabled before they open the workspace. Members without 2FA are asked to set it up.\n\n## Turning it on\n\n"
+            "Open the workspace settings and switch on 2FA enforcement. You must be a workspace admin with 2FA "
+            "already enabled on your account to configure this setting.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"two-factor.md": page})
+    answer = (await pipeline.run("Can an admin who has not enabled 2FA on their own account switch on "
+                                 "2FA enforcement for the workspace?")).synthesis
+    assert answer.compliance_status == "Not Supported"
