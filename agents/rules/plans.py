@@ -134,6 +134,8 @@ def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
     return list(dict.fromkeys(plans))
 
 
+# The names SaaS vendors give their entry offer, below every paid one: general usage, not one vendor's list.
+LOWEST_OFFERS = frozenset({"free", "hobby", "trial", "personal", "starter", "basic", "developer"})
 # "and above", "or higher": the offers named are the lowest of several.
 _AND_ABOVE = re.compile(r"\b(?:and|or)\s+(?:above|higher|up|greater)\b", re.IGNORECASE)
 # A passage cut into the pieces a plan can be named for: list items, bracketed notes, sentences.
@@ -169,10 +171,12 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
         return None
     if asked & plans:
         return "met", restrictions
-    # "The Team plan and above": Enterprise, the top of a vendor's offers, is above any; the free plan below
-    # any; another plan's place is the vendor's order, for a reviewer.
+    # "The Team plan and above": Enterprise, the top of a vendor's offers, is above any; an entry offer (free,
+    # hobby) below any but another entry offer; another plan's place is the vendor's order, for a reviewer.
     if _AND_ABOVE.search(text):
-        return ("met", restrictions) if "enterprise" in asked else ("unmet", restrictions) if "free" in asked else None
+        if "enterprise" in asked:
+            return "met", restrictions
+        return ("unmet", restrictions) if asked & LOWEST_OFFERS and not plans & LOWEST_OFFERS else None
     # A plan named with a capital is the vendor's; "the free plan" is anyone's, and below every paid one.
     capitalised = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question) if m.group(1)[0].isupper()}
     capitalised |= asked & {"free"}

@@ -17,7 +17,7 @@ from ..rules.matrix import cell_for_question
 from ..rules.measure import over_maximum, unmet_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
-from ..rules.plans import asked_plans, names_a_plan, plan_verdict, without_own_plan
+from ..rules.plans import LOWEST_OFFERS, asked_plans, names_a_plan, plan_verdict, without_own_plan
 from ..rules.requirement import reserved_to_others, unmet_requirement
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
@@ -132,14 +132,15 @@ def _for_some_offers(question: str, quote: Quote, primary: Quote) -> bool:
 
 def _for_higher_offers(question: str, quote: Quote, primary: Quote) -> bool:
     # The best passage's page or list gives it to Enterprise only, and the question names another plan; or to
-    # named offers, and the question asks of the free plan. Enterprise is the top of a vendor's offers and the
-    # free plan the bottom, whatever the others' order (which a reviewer knows and the bot does not).
+    # paid offers, and the question asks of an entry offer (free, hobby). Enterprise is the top of a vendor's
+    # offers and the entry offer the bottom, whatever the others' order (which a reviewer knows, the bot not).
     if not (quote.offers and quote.source_path == primary.source_path and is_yes_no(question)):
         return False
     asked = asked_plans(question)
     if not asked or names_a_plan(question, list(quote.offers)):
         return False
-    return "free" in asked or {o.lower() for o in quote.offers} == {"enterprise"}
+    offers = {o.lower() for o in quote.offers}
+    return bool(asked & LOWEST_OFFERS and not offers & LOWEST_OFFERS) or offers == {"enterprise"}
 
 
 def _disables_name(question: str, quote: Quote) -> bool:

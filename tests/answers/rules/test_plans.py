@@ -190,3 +190,10 @@ def test_offers_named_as_the_lowest_of_several_deny_only_the_free_plan():
     assert plan_verdict("Can admins view audit logs on the Enterprise plan?", above)[0] == "met"
     assert plan_verdict("Can admins view audit logs on the free plan?", above)[0] == "unmet"
     assert plan_verdict("Can admins view audit logs on the Business plan?", above) is None
+
+
+def test_an_entry_offer_is_below_the_lowest_of_several_paid_ones():
+    above = "2FA Enforcement is available on the Pro plan and above."
+    assert plan_verdict("On the Hobby plan, can we require 2FA for every member?", above)[0] == "unmet"
+    assert plan_verdict("On the Starter plan, can we require 2FA?", "2FA is available on the Starter plan and above.")[0] == "met"
+    assert plan_verdict("On the Hobby plan, can we require 2FA?", "2FA is available on the Starter plan and above.") is None
