@@ -100,3 +100,23 @@ def same_only(question: str, text: str) -> str | None:
         if any(matches(term, asked) for term in key_terms(match.group(1))[-1:]):
             return match.group(0).strip()
     return None
+
+
+# What the question asks beside one thing ("a role other than administrator"), and a passage allowing that thing
+# only ("members can only be assigned the `Admin` role").
+_OTHER_THAN = re.compile(r"\b(?:other\s+than|besides|apart\s+from|aside\s+from|except(?:\s+for)?)\s+(?:an?\s+|the\s+)?"
+                         r"([\w-]+(?:\s+[\w-]+){0,2})", re.IGNORECASE)
+_ONLY_THAT = re.compile(r"\b(?:only|solely|exclusively)\b((?:\s+[\w`'’-]+){1,6})", re.IGNORECASE)
+
+
+def only_that(question: str, text: str) -> str | None:
+    """The phrase of `text` allowing only the thing the question asks for something other than ("…can only be
+    assigned the `Admin` role" for "a role other than full administrator?"), or None."""
+    for asked in _OTHER_THAN.finditer(question):
+        terms = key_terms(asked.group(1))
+        for only in _ONLY_THAT.finditer(text):
+            allowed = set(key_terms(only.group(1).replace("`", " ")))
+            # "only … Google or GitHub" allows something besides Google.
+            if any(matches(term, allowed) for term in terms) and not re.search(r"\b(?:or|and)\b|,", only.group(1)):
+                return only.group(0).strip()
+    return None

@@ -15,6 +15,7 @@ import re
 
 from ..text.cues import NEGATIVE_CUES, cue_phrases, new_cues, uncontracted
 from ..text.grounding import Passage
+from ..text.names import specific_phrases
 from ..text.terms import key_terms, stem
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
@@ -128,13 +129,29 @@ _UN_WORD = re.compile(r"\b(?:is|are|was|were|be|been|remains?|stays?|left|kept)\
                       re.IGNORECASE)
 
 
+# "runs as a non-root user", "non-production data": "non-" negates its word wherever it stands.
+_NON_WORD = re.compile(r"\b(non-([a-z]{3,}))\b", re.IGNORECASE)
+
+
 def undone(question: str, text: str) -> str | None:
     """A word of `text` that is one of the question's own words negated by "un-" ("un-encrypted" for
-    "are … encrypted?"), when the question does not use it so itself (None when none)."""
+    "are … encrypted?") or "non-" ("a non-root user" for "does it run as root?"), when the question does not
+    use it so itself (None when none)."""
     asked = set(key_terms(question))
-    for match in _UN_WORD.finditer(text):
+    for match in [*_UN_WORD.finditer(text), *_NON_WORD.finditer(text)]:
         if stem(match.group(2).lower()) in asked and not re.search(rf"\b{re.escape(match.group(1))}", question, re.I):
             return match.group(0)
+    return None
+
+
+def contrasted(question: str, text: str) -> str | None:
+    """The phrase of `text` setting a name of the question against what is done instead ("we use OpenID
+    Connect, not SAML", "rather than SAML"), or None."""
+    for name in specific_phrases(question):
+        found = re.search(rf"(?:,\s*|\bbut\s+)not\s+(?:an?\s+|the\s+|via\s+|with\s+)?{re.escape(name)}\b"
+                          rf"|\b(?:rather\s+than|instead\s+of)\s+(?:an?\s+|the\s+)?{re.escape(name)}\b", text)
+        if found:
+            return found.group(0)
     return None
 
 

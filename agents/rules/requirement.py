@@ -19,7 +19,10 @@ _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:
                        r"|\brequires?\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:role|rights|permissions?|access)\b"
                        # "must be a workspace admin with 2FA already enabled"
                        r"|\b(?:must|need\s+to|needs\s+to)\s+be\b[^.;]{0,60}?\bwith\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+"
-                       r"(?:already\s+)?(?:enabled|set\s+up|configured|turned\s+on|activated|in\s+place)\b",
+                       r"(?:already\s+)?(?:enabled|set\s+up|configured|turned\s+on|activated|in\s+place)\b"
+                       # "available on Enterprise plans", asked "without an Enterprise plan"
+                       r"|\bavailable\s+(?:only\s+)?(?:on|to|with|for|in)\s+(?:the\s+|an?\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+"
+                       r"(?:plans?|tiers?|subscriptions?|editions?|licen[cs]es?)\b",
                        re.IGNORECASE)
 # What the question says is missing: "without admin rights", "who has not set up 2FA", "a non-admin",
 # "that is not an admin", "lacking …".
@@ -34,7 +37,7 @@ def unmet_requirement(question: str, text: str) -> str | None:
     if not lacking:
         return None
     for match in _REQUIRED.finditer(text):
-        required = key_terms(match.group(1) or match.group(2) or match.group(3))
+        required = key_terms(next(g for g in match.groups() if g))
         if required and any(all(matches(t, missing) for t in required[-1:]) for missing in lacking):
             return match.group(0).strip()
     return None

@@ -8,9 +8,9 @@ from retrieval import short_cloud_names
 
 from ..contracts import ComplianceStatus
 from ..extractive import fitted
-from ..rules.closed_list import one_only, same_only
+from ..rules.closed_list import one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import disabled, passage_denials, unaffected, undone
+from ..rules.denial import contrasted, disabled, passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.matrix import cell_for_question
@@ -43,11 +43,13 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         reserved = reserved_to_others(question, quote.passage.text)
         if reserved and not quote.scope:
             return "Not Supported", f'a passage reserves it to others than those asked about ("{reserved}")'
-        single = one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
+        single = (one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
+                  or only_that(question, quote.passage.text))
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
         denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
-                  or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text))
+                  or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text)
+                  or contrasted(question, quote.passage.text))
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
@@ -112,7 +114,8 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     # wherever it is cited, as one denying a name of the question does.
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
                 or denies_name(question, q) or one_only(question, q.passage.text)
-                or same_only(question, q.passage.text) or _disables_name(question, q)] if is_yes_no(question) else []
+                or same_only(question, q.passage.text) or only_that(question, q.passage.text)
+                or contrasted(question, q.passage.text) or _disables_name(question, q)] if is_yes_no(question) else []
     return deniable, on_point
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.denial import denials, disabled, unaffected, undone
+from agents.rules.denial import contrasted, denials, disabled, unaffected, undone
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -197,3 +197,24 @@ async def test_what_a_list_says_is_still_in_development_is_not_there_yet(tmp_pat
     answer = (await pipeline.run("Can we rotate the encryption key of a database in place?")).synthesis
     assert answer.compliance_status == status
     assert any("Key rotation" in c.quote for c in answer.citations)
+
+
+def test_a_name_set_against_what_is_done_instead_is_denied():
+    passage = "In Azure, register an Application, instead of Enterprise, as we use OpenID Connect, not SAML."
+    assert contrasted("Is SAML supported for single sign-on?", passage) == ", not SAML"
+    assert contrasted("Is OpenID Connect supported for single sign-on?", passage) is None
+    assert contrasted("Do you support SAML?", "We use SAML rather than WS-Federation.") is None
+
+
+def test_non_negates_the_question_s_own_word():
+    passage = "The runtime image runs as a **non-root user (uid 1000)** and contains no shell."
+    assert undone("Does the self-hosted container run as root?", passage) == "non-root"
+    assert undone("Does the container run as a non-root user?", passage) is None
+
+
+async def test_a_contrast_answers_no_in_the_pipeline(tmp_path, index):
+    page = ("# Single sign-on\n\nSingle sign-on works with Okta, Google and Azure AD.\n\n## Azure AD\n\n"
+            "In Azure, register an application for single sign-on, as we use OpenID Connect, not SAML.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"sso.md": page})
+    answer = (await pipeline.run("Is SAML supported for single sign-on?")).synthesis
+    assert answer.compliance_status == "Not Supported"

@@ -61,3 +61,10 @@ async def test_a_requirement_cited_after_closer_passages_still_answers_no(tmp_pa
     answer = (await pipeline.run("Can an admin who has not enabled 2FA on their own account switch on "
                                  "2FA enforcement for the workspace?")).synthesis
     assert answer.compliance_status == "Not Supported"
+
+
+def test_a_plan_a_feature_is_available_on_is_a_requirement_asked_without_it():
+    passage = "AI features for self-hosted instances are available on Enterprise plans."
+    assert unmet_requirement("Are the AI features available without an Enterprise plan?", passage) == \
+        "available on Enterprise plans"
+    assert unmet_requirement("Are the AI features available on an Enterprise plan?", passage) is None

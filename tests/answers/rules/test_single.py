@@ -47,3 +47,12 @@ async def test_a_single_owner_passage_cited_second_still_answers_no(tmp_path, in
     answer = (await pipeline.run("Can an account have more than one owner?")).synthesis
     assert answer.compliance_status == "Not Supported"
     assert any("single account owner" in c.quote for c in answer.citations)
+
+
+def test_what_is_asked_besides_the_one_thing_allowed_is_denied():
+    from agents.rules.closed_list import only_that
+    passage = "On the Free plan, members can only be assigned the `Admin` role — any other role needs a Pro plan."
+    assert only_that("On the free plan, can a member get a role other than administrator?", passage) == \
+        "only be assigned the `Admin` role"
+    assert only_that("Can we sign in with something other than Google?", "You can only sign in with Google or GitHub.") is None
+    assert only_that("Can a member get the administrator role?", passage) is None
