@@ -37,9 +37,6 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         cell = cell_for_question(question, quote.passage)
         if cell and cell[1] == "denied" and not quote.scope:
             return "Not Supported", f'the table marks it not for {cell[0]}'
-        unmet = unmet_requirement(question, quote.passage.text)
-        if unmet and not quote.scope:
-            return "Not Supported", f'a passage requires what the question says is lacking ("{unmet}")'
         reserved = reserved_to_others(question, quote.passage.text)
         if reserved and not quote.scope:
             return "Not Supported", f'a passage reserves it to others than those asked about ("{reserved}")'
@@ -65,7 +62,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     if figure:
         return "Not Supported", f'the passages give {figure[1]}, not {figure[0]}'
     # The question names what its subject lacks ("an admin who has not enabled 2FA"): a requirement of it is
-    # specific enough to answer wherever it is cited.
+    # specific enough to answer wherever it is cited, not only in a passage whose denial counts.
     unmet = next((u for q in chosen if not q.scope for u in [unmet_requirement(question, q.passage.text)] if u),
                  None) if deniable else None
     if unmet:

@@ -71,12 +71,6 @@ def test_a_denial_read_as_not_supported_is_surer_than_one_beside_fully_supported
         model.probability(denied.model_copy(update={"fully": 1}))
 
 
-def test_an_answer_whose_quotes_leave_out_the_questions_words_is_less_sure():
-    model = load()
-    plain = AnswerSignals(relevance=0.6, fully=1, question_terms_covered=0.9)
-    assert model.probability(plain) > model.probability(plain.model_copy(update={"question_terms_covered": 0.4}))
-
-
 def test_the_confidence_shown_is_never_certainty_so_a_threshold_of_100_reviews_everything():
     # A model as sure as any fit could make it: its probability rounds to 100, its confidence does not.
     certain = Logistic(features=["relevance"], mean=[0.5], scale=[0.1], coef=[5.0], intercept=10.0)
