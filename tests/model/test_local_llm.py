@@ -72,7 +72,8 @@ def test_tiny_reply_limits_on_a_real_server_are_caught_not_repaired(local_model,
     assert main(["ask", "Do you support SCIM provisioning?", "--engine", "openai", "--json"]) == 0
     result = PipelineResult.model_validate_json(capsys.readouterr().out)
     assert result.success and result.engine == "openai:qwen+qwen"
-    assert sum(t.truncated for t in result.trace) >= 2
+    # What each step did, should a busy run ever see no reply cut off (one full run under load did).
+    assert sum(t.truncated for t in result.trace) >= 2, [(t.node, t.llm_calls, t.truncated, t.summary) for t in result.trace]
     assert result.escalated and "cut off at max_tokens=64" in result.escalation_reason
     for citation in result.synthesis.citations:
         assert occurs_in(citation.quote, (KB / citation.source_path).read_text())
