@@ -137,7 +137,7 @@ def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
 # The names SaaS vendors give their entry offer, below every paid one: general usage, not one vendor's list.
 LOWEST_OFFERS = frozenset({"free", "hobby", "trial", "personal", "starter", "basic", "developer"})
 # "and above", "or higher": the offers named are the lowest of several.
-_AND_ABOVE = re.compile(r"\b(?:and|or)\s+(?:above|higher|up|greater)\b", re.IGNORECASE)
+_AND_ABOVE = re.compile(r"\b(?:and|or)\s+(?:above|higher|greater|up\b(?!\s+to\b))\b", re.IGNORECASE)
 # A passage cut into the pieces a plan can be named for: list items, bracketed notes, sentences.
 _PIECES = re.compile(r"\s+[-*•]\s+|\n+|(?<=[.;!?])\s+")
 _NAMED_PLANS = re.compile(_NAMED_OFFER)

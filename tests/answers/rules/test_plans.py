@@ -197,3 +197,9 @@ def test_an_entry_offer_is_below_the_lowest_of_several_paid_ones():
     assert plan_verdict("On the Hobby plan, can we require 2FA for every member?", above)[0] == "unmet"
     assert plan_verdict("On the Starter plan, can we require 2FA?", "2FA is available on the Starter plan and above.")[0] == "met"
     assert plan_verdict("On the Hobby plan, can we require 2FA?", "2FA is available on the Starter plan and above.") is None
+
+
+def test_and_up_to_a_figure_is_no_order_of_plans():
+    only = "Audit logs are available on the Pro plan only, and up to 5 members can export them."
+    assert plan_verdict("Are audit logs available on the Team plan?", only)[0] == "unmet"
+    assert plan_verdict("Are audit logs available on the Enterprise plan?", "Available on the Pro plan and up.")[0] == "met"
