@@ -122,24 +122,27 @@ def _primary(chosen: list[Quote]) -> Quote:
     return next((q for q in chosen if not q.scope), chosen[0])
 
 
+def _page_offers(question: str, quote: Quote, primary: Quote) -> set[str]:
+    # The offers (lower-cased) the best passage's page or list gives what it says to ("An Enterprise account is
+    # required to use organizations", "Enterprise packages can include…"), when the question is yes/no and names
+    # none of them; else none. Another page's note decides nothing, nor does a fact asked for.
+    if not (quote.offers and quote.source_path == primary.source_path and is_yes_no(question)):
+        return set()
+    return set() if names_a_plan(question, list(quote.offers)) else {o.lower() for o in quote.offers}
+
+
 def _for_some_offers(question: str, quote: Quote, primary: Quote) -> bool:
-    # The best passage's page or list gives what it says to some offers only ("An Enterprise account is
-    # required to use organizations", "Enterprise packages can include…"): a yes/no question that names no
-    # plan is answered for some customers only. Another page's note decides nothing, nor does a fact asked for.
-    return bool(quote.offers) and quote.source_path == primary.source_path and is_yes_no(question) and (
-        not asked_plans(question) and not names_a_plan(question, list(quote.offers)))
+    # Offers on the page and no plan in the question: answered for some customers only.
+    return bool(_page_offers(question, quote, primary)) and not asked_plans(question)
 
 
 def _for_higher_offers(question: str, quote: Quote, primary: Quote) -> bool:
-    # The best passage's page or list gives it to Enterprise only, and the question names another plan; or to
-    # paid offers, and the question asks of an entry offer (free, hobby). Enterprise is the top of a vendor's
-    # offers and the entry offer the bottom, whatever the others' order (which a reviewer knows, the bot not).
-    if not (quote.offers and quote.source_path == primary.source_path and is_yes_no(question)):
+    # The page gives it to Enterprise only, and the question names another plan; or to paid offers, and the
+    # question asks of an entry offer (free, hobby). Enterprise is the top of a vendor's offers and the entry
+    # offer the bottom, whatever the others' order (which a reviewer knows, the bot not).
+    offers, asked = _page_offers(question, quote, primary), asked_plans(question)
+    if not (offers and asked):
         return False
-    asked = asked_plans(question)
-    if not asked or names_a_plan(question, list(quote.offers)):
-        return False
-    offers = {o.lower() for o in quote.offers}
     return bool(asked & LOWEST_OFFERS and not offers & LOWEST_OFFERS) or offers == {"enterprise"}
 
 
