@@ -51,9 +51,10 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
     question = short_cloud_names(question)  # "Google Cloud" is one name, and a cloud's
     present = set(key_terms(_VERSION.sub("", text)))
     spelled = _abbreviations(question)
+    abbreviated = _abbreviated_in(question, text)
     missing = []
     for phrase in specific_phrases(question):
-        if phrase in spelled.values():
+        if phrase in spelled.values() or phrase in abbreviated:
             continue
         forms = [phrase] + ([spelled[phrase]] if phrase in spelled else []) + _alternatives(phrase, question)
         if not any(_mentions(form, present, text) for form in forms):
@@ -61,6 +62,23 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
     if not missing and own_keys_unstated(question, text):
         missing.append(OWN_KEYS)
     return missing
+
+
+# A name of two or more capitalised words, hyphens between some: "European Union", "Single Sign-On".
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:[\s-]+[A-Z][a-z]+)+\b")
+
+
+def _abbreviated_in(question: str, text: str) -> set[str]:
+    """The words of each capitalised name of the question that the text writes by its initials ("European
+    Union" where the text says "EU", "Data Processing Agreement" where it says "DPA"): the name is there,
+    abbreviated. Read from the text's capitals only: two or three letters in lower case are too many words."""
+    found: set[str] = set()
+    for run in _CAPITALISED_RUN.finditer(question):
+        words = re.split(r"[\s-]+", run.group())
+        initials = "".join(word[0] for word in words)
+        if re.search(rf"\b{initials}s?\b", text):
+            found.update(words)
+    return found
 
 
 def _alternatives(phrase: str, question: str) -> list[str]:

@@ -53,6 +53,11 @@ class Amount:
         return abs(other.value - self.value) <= 0.05 * self.value
 
 
+# Days written short in a table of figures: "Postgres: 7d retention". Lower case and digits only: "3D Secure"
+# is no period.
+_SHORT_DAYS = re.compile(r"\b(\d+)d\b")
+
+
 def amounts(text: str) -> list[Amount]:
     """Every period and number of people in a text, in order."""
     found = []
@@ -60,10 +65,16 @@ def amounts(text: str) -> list[Amount]:
         number, unit = re.sub(r"\s+", " ", match.group(1).lower()), re.sub(r"\s+", " ", match.group(2).lower())
         value = float(_WORDS[number]) if number in _WORDS else float(number.replace(",", ""))
         kind, scale = _kind(unit)
-        before = text[max(0, match.start() - 30):match.start()]
-        bound = "at least" if _AT_LEAST.search(before) else "at most" if _AT_MOST.search(before) else ""
-        found.append(Amount(match.group(0), value * scale, kind, bound))
-    return found
+        found.append((match.start(), Amount(match.group(0), value * scale, kind, _bound(text, match.start()))))
+    for match in _SHORT_DAYS.finditer(text):
+        found.append((match.start(), Amount(match.group(0), float(match.group(1)) * _HOURS["day"], "time",
+                                            _bound(text, match.start()))))
+    return [amount for _, amount in sorted(found, key=lambda pair: pair[0])]
+
+
+def _bound(text: str, start: int) -> str:
+    before = text[max(0, start - 30):start]
+    return "at least" if _AT_LEAST.search(before) else "at most" if _AT_MOST.search(before) else ""
 
 
 def _kind(unit: str) -> tuple[str, float]:

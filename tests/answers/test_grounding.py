@@ -152,6 +152,18 @@ def test_specific_names_must_be_mentioned_but_versions_and_spelled_out_acronyms_
     assert unsupported_phrases("Hosted in the European Union, is data kept in the EU?", "European Union (Frankfurt)") == []
 
 
+def test_a_name_the_documents_write_by_its_initials_is_mentioned():
+    """Langfuse's first run: "hosted inside the European Union?" against pages saying "EU" only went out alone
+    as "no evidence". Capitals only: two letters in lower case are any two words."""
+    assert unsupported_phrases("Can our data be hosted inside the European Union?", "EU: Ireland.") == []
+    assert unsupported_phrases("Will you sign a Data Processing Agreement?", "We enter into a DPA on request.") == []
+    assert unsupported_phrases("Do you support Single Sign-On with Okta?", "SSO with Okta is supported.") == []
+    assert unsupported_phrases("Can our data be hosted inside the European Union?", "US: Oregon.") == [
+        "European", "Union"]
+    assert unsupported_phrases("Can our data be hosted inside the European Union?", "Data in the menu: eu") == [
+        "European", "Union"]
+
+
 def test_sentences_split_on_many_threads_at_once_are_each_texts_own():
     # Concurrent runs split their passages on worker threads: one run must never get
     # sentences of another's text (a shared splitter once did, and answers changed

@@ -110,6 +110,17 @@ def test_a_full_year_is_a_period_and_once_a_year_a_frequency():
     assert amounts("Is access reviewed once a year?") == []
 
 
+def test_days_written_short_in_a_table_are_a_period_and_3d_secure_is_not():
+    """Langfuse's first run: "Postgres: 7d retention" asked "at least 30 days" was no figure at all."""
+    from agents.text.quantities import amounts
+    assert [(a.text, a.value) for a in amounts("Postgres: 7d retention. S3: 14d versioning.")] == [
+        ("7d", 168.0), ("14d", 336.0)]
+    assert amounts("Payments use 3D Secure.") == []
+    backups = "Backup Layers: Postgres: 7d retention. Clickhouse: 6-hourly backups (4d retention)."
+    assert judged_measure("Are database backups kept for at least 30 days?", [backups]) == ("30 days", "7d")
+    assert judged_measure("Are database backups kept for at least 3 days?", [backups]) is None
+
+
 async def test_a_figure_from_a_table_row_not_the_first_passage_still_answers(tmp_path, index):
     page = ("# Audit logs\n\nAudit logs are retained for different periods depending on your plan:\n\n"
             "| Plan | Retention |\n|---|---|\n| Hobby | 7 days |\n| Pro | 30 days |\n| Enterprise | 90 days |\n")
