@@ -144,6 +144,23 @@ def undone(question: str, text: str) -> str | None:
     return None
 
 
+# "No PII is stored or transferred", "no data will be lost": "no" opening the subject of a clause, its verb after.
+_NO_SUBJECT = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are|was|were|will|can|shall|gets?|"
+                         r"leaves?|ever)\b", re.IGNORECASE)
+
+
+def none_of(question: str, text: str) -> str | None:
+    """The clause of `text` that says none of a thing of the question is or will be so ("No PII is stored",
+    "no data will be lost"), when the question does not say "no" itself; else None."""
+    if re.search(r"(?<![\w-])no\b", question, re.IGNORECASE):
+        return None
+    asked = set(key_terms(question))
+    for match in _NO_SUBJECT.finditer(text):
+        if asked & set(key_terms(match.group(1))):
+            return match.group(0)
+    return None
+
+
 def contrasted(question: str, text: str) -> str | None:
     """The phrase of `text` setting a name of the question against what is done instead ("we use OpenID
     Connect, not SAML", "rather than SAML"), or None."""

@@ -10,7 +10,7 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import contrasted, disabled, passage_denials, unaffected, undone
+from ..rules.denial import contrasted, disabled, none_of, passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.matrix import cell_for_question
@@ -46,7 +46,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
             return "Not Supported", f'a passage allows one only ("{single}")'
         denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
                   or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text)
-                  or contrasted(question, quote.passage.text))
+                  or contrasted(question, quote.passage.text) or none_of(question, quote.passage.text))
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.denial import contrasted, denials, disabled, unaffected, undone
+from agents.rules.denial import contrasted, denials, disabled, none_of, unaffected, undone
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -218,3 +218,19 @@ async def test_a_contrast_answers_no_in_the_pipeline(tmp_path, index):
     pipeline = await pipeline_over(tmp_path / "docs", index, {"sso.md": page})
     answer = (await pipeline.run("Is SAML supported for single sign-on?")).synthesis
     assert answer.compliance_status == "Not Supported"
+
+
+def test_no_opening_the_subject_denies_a_thing_of_the_question():
+    """Langfuse's first run: "no data will be lost" answered "Will any data be lost …?" "Fully Supported"."""
+    passage = "During this process, no data will be lost, all project settings will be transferred."
+    assert none_of("Will any data be lost when a project is moved?", passage) == "no data will"
+    assert none_of("Will project settings be transferred?", passage) is None
+    assert none_of("Can we move a project with no data lost?", passage) is None
+
+
+async def test_no_data_lost_answers_no_in_the_pipeline(tmp_path, index):
+    page = ("# Transfer a project\n\nOnly owners can transfer a project to another organization. During this "
+            "process, no data will be lost, all project settings and data will be transferred.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"transfer.md": page})
+    answer = (await pipeline.run("Will any data be lost when a project is transferred to another organization?"))
+    assert answer.synthesis.compliance_status == "Not Supported"
