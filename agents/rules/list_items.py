@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..text.terms import STOPWORDS, stem
+from ..text.terms import STOPWORDS, key_terms, stem
 
 _ITEM = re.compile(r"(?:^|\s)(?:[-*+•]|\d{1,2}[.)])\s+")
 _JOINED = re.compile(r"\b(?:and|or|as well as|plus)\b|[,;/]", re.IGNORECASE)
@@ -56,3 +56,16 @@ def _one_phrase(question: str, first: tuple[int, int], second: tuple[int, int]) 
 
 def _words(question: str, span: tuple[int, int]) -> str:
     return " ".join(question[span[0]:span[1]].split())
+
+
+def items_on_question(question: str, quote: str) -> str:
+    """The quote without its list items that share no word with the question, when another item shares one:
+    "Using … architectures where possible" limits nothing asked "Which cloud provider runs the service?" of a
+    list whose item "Hosting … by reputable cloud providers (e.g. AWS)" answers it."""
+    parts = _ITEM.split(quote)
+    intro, items = parts[0], [p for p in parts[1:] if p.strip()]
+    asked = set(key_terms(question))
+    shared = [bool(asked & set(key_terms(item))) for item in items]
+    if len(items) < 2 or not any(shared):
+        return quote
+    return " ".join([intro, *(item for item, on in zip(items, shared) if on)])

@@ -22,7 +22,12 @@ _OFFER = r"(?:plans?|subscriptions?|tiers?|packages?|editions?)"
 _NAME = r"[A-Z][\w-]*"
 # Capitalised names joined by commas, "and", "or", then the offer: "Pro, Team and Enterprise plans",
 # "[Docker Team or Business subscription]", "Team Plan".
-_NAMED_OFFER = rf"({_NAME}(?:,?\s+(?:(?:and|or)\s+)?{_NAME})*)\s+(?i:{_OFFER})\b"
+# A plan that is a document, not an offer: "Incident Response Plan", "Disaster Recovery Plan", "Business Continuity
+# Plan", "Remediation Plan" (general English for what a plan of action is about).
+_DOCUMENT_PLANS = ("Response", "Recovery", "Continuity", "Remediation", "Action", "Test", "Testing", "Treatment",
+                   "Communication", "Communications", "Migration", "Contingency", "Exit", "Improvement", "Transition")
+_NOT_A_DOCUMENT = "".join(rf"(?<!\b{word})" for word in _DOCUMENT_PLANS)
+_NAMED_OFFER = rf"({_NAME}(?:,?\s+(?:(?:and|or)\s+)?{_NAME})*){_NOT_A_DOCUMENT}\s+(?i:{_OFFER})\b"
 # A restriction to those plans: "only … on", "available exclusively to", "at least on", "requires a",
 # or "… plan only". General English, not wording read off a vendor.
 _RESTRICTED = re.compile(

@@ -13,6 +13,7 @@ from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import contrasted, disabled, none_of, passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
+from ..rules.list_items import items_on_question
 from ..rules.matrix import cell_for_question
 from ..rules.measure import over_maximum, unmet_figure
 from ..rules.narrowing import narrowing, restricted_scope
@@ -79,7 +80,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         if verdict and verdict[0] == "unmet" and not quote.scope:
             return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
-        wording = _STEP_LABEL.sub(" ", without_own_plan(question, quote.passage.text))
+        wording = items_on_question(question, _STEP_LABEL.sub(" ", without_own_plan(question, quote.passage.text)))
         limit = [narrowed] if narrowed else new_cues(wording, question, PARTIAL_CUES) if quote in on_point else []
         if limit:
             return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'

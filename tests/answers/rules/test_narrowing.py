@@ -163,3 +163,22 @@ async def test_a_scope_that_leaves_out_what_is_asked_denies_it(index):
     result = await pipeline.run("Does the yearly third-party penetration test include social engineering?")
     assert result.synthesis.compliance_status == "Not Supported"
     assert any("excluding social engineering" in c.quote for c in result.synthesis.citations)
+
+
+def test_a_limit_in_a_list_item_on_something_else_is_no_limit():
+    """Langfuse's first run: "… architectures where possible" limited "Which cloud provider runs the service?"."""
+    from agents.rules.list_items import items_on_question
+    measures = ("Technical Measures - Hosting in certified data centres by reputable cloud providers (e.g. AWS) "
+                "- Using scalable architectures where possible - Backup concept")
+    kept = items_on_question("Which cloud provider hosts the service?", measures)
+    assert "cloud providers" in kept and "where possible" not in kept
+    assert items_on_question("Are your architectures scalable?", measures).count("where possible") == 1
+    assert items_on_question("Do you have a SOC 2 report?", measures) == measures
+
+
+async def test_a_list_item_limit_on_something_else_leaves_the_answer_full(tmp_path, index):
+    page = ("# Measures\n\n## Availability\n\n- Hosting in certified data centres by reputable cloud providers (e.g. "
+            "AWS)\n- Using highly available and horizontally scalable architectures where possible\n- Backup concept\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"toms.md": page})
+    answer = (await pipeline.run("Is the service hosted in certified data centres?")).synthesis
+    assert answer.compliance_status == "Fully Supported"

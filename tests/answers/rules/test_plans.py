@@ -203,3 +203,19 @@ def test_and_up_to_a_figure_is_no_order_of_plans():
     only = "Audit logs are available on the Pro plan only, and up to 5 members can export them."
     assert plan_verdict("Are audit logs available on the Team plan?", only)[0] == "unmet"
     assert plan_verdict("Are audit logs available on the Enterprise plan?", "Available on the Pro plan and up.")[0] == "met"
+
+
+def test_a_plan_that_is_a_document_is_no_offer():
+    """Langfuse's first run: "Our Incident Response Plan provides …" read as an offer named "Response"
+    made "report suspected events within 24 hours" an answer for some customers only."""
+    assert offered_on("Our Incident Response Plan provides a structured framework.") == []
+    assert plan_limit("Required by our Business Continuity Plan and only on the Team plan.") == ["Team"]
+    assert offered_on("The Enterprise plan provides SAML SSO.") == ["Enterprise"]
+
+
+async def test_a_duty_in_an_incident_response_plan_is_answered_for_everyone(tmp_path, index):
+    page = ("# Incident & Breach\n\n## Incident Response Plan\n\nOur Incident Response Plan provides a structured "
+            "framework, requiring all personnel to report any suspected event within 24 hours.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"incident.md": page})
+    answer = (await pipeline.run("Must your staff report suspected security events within 24 hours?")).synthesis
+    assert answer.compliance_status == "Fully Supported"
