@@ -1,7 +1,7 @@
 """A question that measures in words ("a short period", "regularly", "promptly"), answered by a
 passage that measures in figures ("valid for 20 years", "every 24 hours"); or one that asks for a
-figure ("at least 30 days", "a team of 20 people") answered by a passage whose figures of that kind
-do not meet it ("retained for seven days", "up to 5 users").
+figure ("at least 30 days", "a team of 20 people", "every quarter") answered by a passage whose figures
+of that kind do not meet it ("retained for seven days", "up to 5 users", "annual penetration tests").
 
 Whether 20 years is short, or a yearly review regular, is not in the documentation: it is the
 asker's yardstick, and a person on the deal knows it. "Do API access tokens expire after a short
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ..text.quantities import FREQUENCY, PERIOD, amounts
+from ..text.quantities import FREQUENCY, PERIOD, amounts, intervals
 from ..text.question_form import is_yes_no
 from ..text.terms import key_terms
 
@@ -76,9 +76,10 @@ def unmet_figure(question: str, quotes: list[str]) -> tuple[str, str] | None:
     kind (a period, a number of people) and none of them meets it; else None. In a list whose items give a
     figure each ("Daily - kept for 6 days", "Weekly - kept for 1 month"), the figures read are those of
     the item the question names."""
-    for asked in amounts(question):
+    for asked in [*amounts(question), *intervals(question)]:
         words = set(key_terms(question.replace(asked.text, " ")))
-        given = [a for q in quotes for item in _named_items(q, words) for a in amounts(item) if a.kind == asked.kind]
+        given = [a for q in quotes for item in _named_items(q, words) for a in [*amounts(item), *intervals(item)]
+                 if a.kind == asked.kind]
         if given and not any(asked.meets(a) for a in given):
             return asked.text, given[0].text
     return None

@@ -1,7 +1,8 @@
 """How documentation writes an amount of time: a period ("20 years", "within 72 hours", "3 business
 days") or a frequency ("daily", "once a year"). Read by the how-long rule (`judging.support`) and by
 the rule on questions that measure in words (`rules.measure`). `amounts` reads a period or a number of
-people ("seven days", "up to 5 users") as a value that can be compared with another."""
+people ("seven days", "up to 5 users") as a value that can be compared with another, `intervals` how often
+("annual", "every quarter")."""
 
 from __future__ import annotations
 
@@ -82,3 +83,47 @@ def _kind(unit: str) -> tuple[str, float]:
     if singular in _HOURS:
         return "time", _HOURS[singular]
     return "people", 1.0
+
+
+# How often, as the hours between two times: "annual", "every quarter", "twice a year", "every other week".
+_EVERY_WORD = {"hourly": 1, "daily": 24, "nightly": 24, "weekly": 168, "fortnightly": 336, "monthly": 730,
+               "quarterly": 2190, "semi-annually": 4380, "semiannually": 4380, "biannually": 4380, "annually": 8760,
+               "annual": 8760, "yearly": 8760}
+_PER_UNIT = _HOURS | {"quarter": 2190}
+_INTERVAL_UNIT = r"seconds?|minutes?|hours?|days?|business\s+days?|weeks?|months?|quarters?|years?"
+_EVERY = re.compile(rf"\b(?:every|each)\s+(other\s+)?(?:({_NUMBER})\s+)?({_INTERVAL_UNIT})\b"
+                    rf"|\b(once|twice|{_NUMBER}\s+times)\s+(?:a|an|per|every|each)\s+({_INTERVAL_UNIT})\b"
+                    rf"|\b({'|'.join(_EVERY_WORD)})\b", re.IGNORECASE)
+
+
+def intervals(text: str) -> list[Amount]:
+    """Every "how often" of a text as the hours between two times ("every quarter" 2190, "annual" 8760), bound
+    "at most": what is done more often does what is asked."""
+    found = []
+    for match in _EVERY.finditer(text):
+        other, count, unit, times, per, word = match.groups()
+        if word:
+            hours = float(_EVERY_WORD[word.lower()])
+        elif unit:
+            hours = _unit_hours(unit) * _count(count) * (2 if other else 1)
+        else:
+            hours = _unit_hours(per) / _times(times)
+        found.append(Amount(match.group(0), hours, "interval", "at most"))
+    return found
+
+
+def _unit_hours(unit: str) -> float:
+    unit = re.sub(r"\s+", " ", unit.lower())
+    return _PER_UNIT["business day" if unit.startswith("business") else unit.rstrip("s")]
+
+
+def _times(times: str) -> float:
+    times = times.lower()
+    return {"once": 1.0, "twice": 2.0}.get(times) or _count(times.split()[0])
+
+
+def _count(number: str | None) -> float:
+    if not number:
+        return 1.0
+    number = number.lower()
+    return float(_WORDS[number]) if number in _WORDS else float(number.replace(",", ""))

@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 
 
-_UNIVERSAL = re.compile(r"\b(?:all|every|each|any|anyone|regardless|always)\b", re.I)
+# "every quarter", "each 90 days": how often, not of every thing.
+_UNIVERSAL = re.compile(r"\b(?:all|every|each|any|anyone|regardless|always)\b(?!\s+(?:\d+\s+|other\s+)?(?:second|minute|"
+                        r"hour|day|business day|week|month|quarter|year)s?\b)", re.I)
 
 
 def is_universal(question: str) -> bool:
-    """A question about all, every, each or any thing ("for every incident?", "open to anyone?")."""
+    """A question about all, every, each or any thing ("for every incident?", "open to anyone?"); "every
+    quarter" asks how often."""
     return bool(_UNIVERSAL.search(question))
 
 

@@ -128,3 +128,28 @@ async def test_a_figure_from_a_table_row_not_the_first_passage_still_answers(tmp
     result = await pipeline.run("On the Pro plan, are audit logs retained for a full year?")
     assert result.synthesis.compliance_status == "Not Supported"
     assert result.escalated
+
+
+def test_how_often_a_passage_does_it_must_be_as_often_as_asked():
+    """Langfuse's first run: "every quarter" against "annual external penetration tests" was read as a scope
+    ("every" thing) and answered "Partially Supported"; the passage does it less often than asked."""
+    from agents.text.question_form import is_universal
+    from agents.text.quantities import intervals
+    annual = "As part of this commitment, we undergo **annual external penetration tests**."
+    assert judged_measure("Do you have a penetration test done every quarter?", [annual]) == ("every quarter", "annual")
+    assert judged_measure("Is a penetration test done at least once a year?", [annual]) is None
+    assert judged_measure("Is a penetration test done once a year?", ["Tests run quarterly."]) is None
+    assert [(a.text, a.value) for a in intervals("twice a year, every other week, every 90 days")] == [
+        ("twice a year", 4380.0), ("every other week", 336.0), ("every 90 days", 2160.0)]
+    assert not is_universal("Do you have a penetration test done every quarter?")
+    assert is_universal("Is every incident reviewed within a year?")
+
+
+async def test_a_test_done_less_often_than_asked_answers_not_supported(tmp_path, index):
+    page = ("# Penetration Testing\n\nWe are committed to security. As part of this commitment, we undergo annual "
+            "external penetration tests.\n\n## Contact\n\nFor questions regarding our penetration testing program, "
+            "please contact security@example.com.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"pentest.md": page})
+    result = await pipeline.run("Do you have a penetration test done every quarter?")
+    assert result.synthesis.compliance_status == "Not Supported"
+    assert result.escalated
