@@ -55,9 +55,21 @@ _COUNT = re.compile(r"\b(\d[\d,]*)\s+([a-z][\w-]*)", re.IGNORECASE)
 _MAXIMUM = r"\b(?:up to|at most|a maximum of|maximum of|max\.?|no more than|limited to)\s+(\d[\d,]*)\s+{noun}\b"
 
 
+# No number at all: "an unlimited number of targets", "as many members as we need".
+_UNLIMITED = re.compile(r"\b(?:(?:an?\s+)?unlimited(?:\s+number\s+of)?|any\s+number\s+of|as\s+many)\s+([a-z][\w-]*)",
+                        re.IGNORECASE)
+
+
 def over_maximum(question: str, quotes: list[str]) -> tuple[str, str] | None:
     """The question's number of things and the quotes' maximum of them, when the question asks for more
-    ("50 webhooks" against "Up to 20 webhooks"); else None."""
+    ("50 webhooks" against "Up to 20 webhooks", "an unlimited number of targets" against "a maximum of 100
+    target specifiers"); else None."""
+    for asked in _UNLIMITED.finditer(question):
+        noun = asked.group(1)
+        for quote in quotes:
+            most = re.search(_MAXIMUM.format(noun=re.escape(noun.rstrip("s")) + "s?"), quote, re.IGNORECASE)
+            if most:
+                return asked.group(0), most.group(0)
     for asked in _COUNT.finditer(question):
         noun = asked.group(2)
         for quote in quotes:

@@ -53,6 +53,10 @@ def test_a_number_of_things_over_the_maximum_a_passage_allows_is_found():
         "50 webhooks", "Up to 20 webhooks")
     assert judged_measure("Can we configure 10 webhooks on a single project?", [webhooks]) is None
     assert judged_measure("Can we configure 50 API keys on a project?", [webhooks]) is None
+    revocation = "There can be a maximum of 100 target specifiers in a single request."
+    assert judged_measure("Can a single revocation request name an unlimited number of targets?", [revocation]) == (
+        "an unlimited number of targets", "a maximum of 100 target")
+    assert judged_measure("Can a team hold as many members as we need?", ["A team may have any number of members."]) is None
 
 
 _TOKENS = ("# API tokens\n\nAccess tokens authenticate API requests and expire according to their validity period. "
