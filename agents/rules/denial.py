@@ -112,14 +112,21 @@ def _negates_own_verb(lead: str, found: list[str], asked: set[str]) -> bool:
     return bool(scope) and not scope & asked
 
 
+# An item's label: "httpOnly: The cookie is not available to JavaScript code" describes the flag it names.
+_ITEM_LABEL = re.compile(r"^[^:]{1,40}:\s")
+
+
 def _described_items(lead: str, items: str, asked: set[str]) -> str:
     """A list under a lead that states the question's subject without a negation ("Ory issues HTTP
     cookies with the following flags: … - httpOnly: The cookie is not available to JavaScript code")
     holds what the lead says; a negation in an item that speaks of the question no more than the lead
     does describes that item (what the flag does), and is left out. An item that speaks of more of
-    the question than the lead ("- Audit logs on the Free plan: not available") keeps its negation."""
-    said = len(asked & set(key_terms(lead)))
-    kept = [item for item in _ITEM.split(items) if len(asked & set(key_terms(item))) > said]
+    the question than the lead ("- Audit logs on the Free plan: not available"), or of a word of it the lead
+    does not say, its label aside ("- Bedrock … does not train on your data" asked "used to train…?"), keeps
+    its negation."""
+    lead_terms = asked & set(key_terms(lead))
+    kept = [item for item in _ITEM.split(items) for own in [asked & set(key_terms(item))]
+            if len(own) > len(lead_terms) or asked & set(key_terms(_ITEM_LABEL.sub("", item))) - lead_terms]
     return lead + ": " + " - ".join(kept)
 
 

@@ -128,6 +128,17 @@ def test_a_negation_describing_an_item_under_a_lead_that_states_the_question_den
     assert "not available" in denials(plans, "Are audit logs of every change kept on the Free plan?")
 
 
+
+def test_an_item_speaking_of_a_word_of_the_question_its_lead_does_not_keeps_its_negation():
+    """Langfuse's first run: under "AI features are powered by models hosted on AWS Bedrock:", the item "…
+    does not train on your data" answers "Is data … used to train the underlying models?"."""
+    bedrock = ("Langfuse's AI features are powered by models hosted on AWS Bedrock: - We use models in the same AWS "
+               "region as your data region. - Amazon Bedrock has a zero data retention policy and does not train on "
+               "your data.")
+    assert "does not" in denials(bedrock, "Is data sent to the AI features used to train the underlying models?")
+    assert denials(bedrock, "Are the AI features powered by hosted models?") == []
+
+
 def test_what_a_check_looks_for_and_a_deferral_deny_nothing():
     """Buildkite: "verify that the steps it runs haven't been tampered with" is the capability to find
     tampering; "their account won't be created until it's required" says when, not whether."""
