@@ -173,7 +173,8 @@ def contrasted(question: str, text: str) -> str | None:
     Connect, not SAML", "rather than SAML"), or None."""
     for name in specific_phrases(question):
         found = re.search(rf"(?:,\s*|\bbut\s+)not\s+(?:an?\s+|the\s+|via\s+|with\s+)?{re.escape(name)}\b"
-                          rf"|\b(?:rather\s+than|instead\s+of)\s+(?:an?\s+|the\s+)?{re.escape(name)}\b", text)
+                          rf"|\b(?:rather\s+than|instead\s+of|in\s+lieu\s+of)\s+(?:an?\s+|the\s+)?{re.escape(name)}\b",
+                          text)
         if found:
             return found.group(0)
     return None

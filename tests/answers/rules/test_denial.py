@@ -215,6 +215,7 @@ def test_a_name_set_against_what_is_done_instead_is_denied():
     assert contrasted("Is SAML supported for single sign-on?", passage) == ", not SAML"
     assert contrasted("Is OpenID Connect supported for single sign-on?", passage) is None
     assert contrasted("Do you support SAML?", "We use SAML rather than WS-Federation.") is None
+    assert contrasted("Do you offer an SLA?", "We publish our objectives in lieu of an SLA.") == "in lieu of an SLA"
 
 
 def test_non_negates_the_question_s_own_word():
