@@ -6,8 +6,9 @@ import functools
 import re
 import threading
 
-# What could end a sentence: a period between two digits ("TLS 1.2") never does.
-_TERMINAL = re.compile(r"[?!…]|\.(?!\d)|(?<!\d)\.")
+# What could end a sentence: a period between two digits ("TLS 1.2") never does. pysbd also ends one before a
+# letter or roman numeral in brackets ("is (i) required by law or (ii) to a recipient").
+_TERMINAL = re.compile(r"[?!…]|\.(?!\d)|(?<!\d)\.|\([a-z]+\)")
 _local = threading.local()
 
 

@@ -16,19 +16,20 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_model_was_fitted_on_every_development_set_of_ours():
     ours = {p.name for p in (ROOT / "eval").glob("*") if (p / "corpus").is_dir()}
     assert ours and ours <= set(load().fitted_on)
-    assert 0.5 < load().threshold < 1
+    assert 0.5 < load().threshold <= 1  # 1: what the first runs leave (tests/answers/test_first_runs.py)
 
 
-def _sent(signals: AnswerSignals) -> bool:
+def _sent(signals: AnswerSignals, threshold: float) -> bool:
     model = load()
-    return model.probability(signals) >= model.threshold and not model.doubts_abstention(signals)
+    return model.probability(signals) >= threshold and not model.doubts_abstention(signals)
 
 
 def test_an_abstention_is_judged_by_what_the_documents_searched_hold():
     model = load()
     lacking = AnswerSignals(abstained=1, terms_in_documents=0.3, names_absent=1)
     spoken_of = AnswerSignals(abstained=1, terms_in_documents=0.9, names_absent=0)
-    assert _sent(lacking) and not _sent(spoken_of)
+    # At the threshold a team may set (95, say), the one on a name the documents lack goes out, not the other.
+    assert _sent(lacking, 0.95) and not _sent(spoken_of, 0.95)
     assert model.probability(lacking) > model.probability(spoken_of)
     # What an answer would be judged by does not move an abstention.
     assert model.probability(lacking) == model.probability(lacking.model_copy(update={"relevance": 0.9, "denial_cue": 1}))
@@ -44,8 +45,10 @@ def test_an_abstention_on_a_subject_the_documents_speak_of_is_less_sure_than_one
 async def test_the_audit_measures_what_the_documents_searched_say_of_the_question(index):
     await ingest([ROOT / "eval" / "temporal" / "corpus"], index)
     pipeline = Pipeline(index)
-    fedramp = await pipeline.run("Does the cloud service hold a FedRAMP authorization?")
-    spoken_of = await pipeline.run("Is one tenant prevented from degrading the performance of another tenant's workloads?")
+    # At a threshold a team may set: the shipped one, held to the first runs, reviews every answer.
+    fedramp = await pipeline.run("Does the cloud service hold a FedRAMP authorization?", threshold=95)
+    spoken_of = await pipeline.run("Is one tenant prevented from degrading the performance of another tenant's workloads?",
+                                   threshold=95)
     measured = {run.question: run.critic_feedback[-1].signals for run in (fedramp, spoken_of)}
     assert fedramp.synthesis.answer.startswith("No evidence") and measured[fedramp.question].names_absent == 1
     assert spoken_of.synthesis.answer.startswith("No evidence") and measured[spoken_of.question].names_absent == 0
