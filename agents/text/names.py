@@ -75,7 +75,11 @@ def _abbreviated_in(question: str, text: str) -> set[str]:
     found: set[str] = set()
     for run in _CAPITALISED_RUN.finditer(question):
         words = re.split(r"[\s-]+", run.group())
+        if run.start() == 0 or question[:run.start()].rstrip().endswith((".", "?", "!", ":")):
+            words = words[1:]  # "Does Okta …": a sentence's first word is capitalised for its place, not a name's
         initials = "".join(word[0] for word in words)
+        if len(words) < 2:
+            continue
         if re.search(rf"\b{initials}s?\b", text):
             found.update(words)
     return found

@@ -162,6 +162,7 @@ def test_a_name_the_documents_write_by_its_initials_is_mentioned():
         "European", "Union"]
     assert unsupported_phrases("Can our data be hosted inside the European Union?", "Data in the menu: eu") == [
         "European", "Union"]
+    assert unsupported_phrases("Does Okta work with it?", "DO NOT share keys.") == ["Okta"]
 
 
 def test_sentences_split_on_many_threads_at_once_are_each_texts_own():
