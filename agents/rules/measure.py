@@ -23,6 +23,7 @@ A word measure ("a short period") is not read as a denial: "regularly" may well 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..text.quantities import FREQUENCY, PERIOD, amounts, intervals
 from ..text.question_form import is_yes_no
@@ -65,18 +66,20 @@ def over_maximum(question: str, quotes: list[str]) -> tuple[str, str] | None:
     ("50 webhooks" against "Up to 20 webhooks", "an unlimited number of targets" against "a maximum of 100
     target specifiers"); else None."""
     for asked in _UNLIMITED.finditer(question):
-        noun = asked.group(1)
-        for quote in quotes:
-            most = re.search(_MAXIMUM.format(noun=re.escape(noun.rstrip("s")) + "s?"), quote, re.IGNORECASE)
-            if most:
-                return asked.group(0), most.group(0)
+        most = next(_maxima(asked.group(1), quotes), None)
+        if most:
+            return asked.group(0), most.group(0)
     for asked in _COUNT.finditer(question):
-        noun = asked.group(2)
-        for quote in quotes:
-            for most in re.finditer(_MAXIMUM.format(noun=re.escape(noun.rstrip("s")) + "s?"), quote, re.IGNORECASE):
-                if _number(asked.group(1)) > _number(most.group(1)):
-                    return asked.group(0), most.group(0)
+        for most in _maxima(asked.group(2), quotes):
+            if _number(asked.group(1)) > _number(most.group(1)):
+                return asked.group(0), most.group(0)
     return None
+
+
+def _maxima(noun: str, quotes: list[str]) -> Iterator[re.Match[str]]:
+    """The quotes' maxima of `noun` ("Up to 20 webhooks" for "webhooks"), in order."""
+    pattern = re.compile(_MAXIMUM.format(noun=re.escape(noun.rstrip("s")) + "s?"), re.IGNORECASE)
+    return (most for quote in quotes for most in pattern.finditer(quote))
 
 
 def _number(digits: str) -> float:

@@ -64,7 +64,7 @@ def amounts(text: str) -> list[Amount]:
     found = []
     for match in _AMOUNT.finditer(text):
         number, unit = re.sub(r"\s+", " ", match.group(1).lower()), re.sub(r"\s+", " ", match.group(2).lower())
-        value = float(_WORDS[number]) if number in _WORDS else float(number.replace(",", ""))
+        value = _count(number)
         kind, scale = _kind(unit)
         found.append((match.start(), Amount(match.group(0), value * scale, kind, _bound(text, match.start()))))
     for match in _SHORT_DAYS.finditer(text):
