@@ -156,13 +156,18 @@ _NO_SUBJECT = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|ar
                          r"leaves?|ever)\b", re.IGNORECASE)
 
 
+# "There's no automatic purging or TTL": a thing said not to exist at all.
+_NO_SUCH = re.compile(r"\bthere\s*(?:is|are|'s|’s|will\s+be)\s+no\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+
+
 def none_of(question: str, text: str) -> str | None:
     """The clause of `text` that says none of a thing of the question is or will be so ("No PII is stored",
-    "no data will be lost"), when the question does not say "no" itself; else None."""
+    "no data will be lost", "There's no automatic purging"), when the question does not say "no" itself;
+    else None."""
     if re.search(r"(?<![\w-])no\b", question, re.IGNORECASE):
         return None
     asked = set(key_terms(question))
-    for match in _NO_SUBJECT.finditer(text):
+    for match in [*_NO_SUBJECT.finditer(text), *_NO_SUCH.finditer(text)]:
         if asked & set(key_terms(match.group(1))):
             return match.group(0)
     return None

@@ -21,8 +21,10 @@ _LEFT_TO_READER = re.compile(
     r"(?:the\s+)?customers?\s+(?:is|are|remains?)\s+(?:solely\s+)?responsible|"
     r"(?:the\s+)?customer's\s+(?:own\s+)?responsibility|you\s+have\s+\d+\s+(?:hours|days)\s+to|"
     # The customer's own administrator or operator (a self-hosted install's) named as the one responsible.
-    r"(?:(?:it\s+is|it's)\s+)?the\s+(?:sole\s+)?responsibility\s+of\s+the\s+(?:customer|administrator|operator|"
-    r"account\s+owner)s?)\b",
+    # Or the developers building on the product, who are its customers ("it is the responsibility of developers
+    # to ensure that their application is also compliant").
+    r"(?:(?:it\s+is|it's)\s+)?the\s+(?:sole\s+)?responsibility\s+of\s+(?:the\s+)?(?:customer|administrator|operator|"
+    r"account\s+owner|developer)s?)\b",
     re.IGNORECASE)
 # The asker's side as the actor of a yes/no question: "Can we…", "May a customer…", "Are users able to…".
 _ASKER_ACTS = re.compile(

@@ -76,10 +76,18 @@ def over_maximum(question: str, quotes: list[str]) -> tuple[str, str] | None:
     return None
 
 
+# The noun named first in the clause, the maximum after with no noun of its own: "how many previous
+# passwords to remember, up to a maximum of 20, and block…".
+_MAXIMUM_AFTER = (r"\b{noun}\b[^.;:!?]{{0,60}}?\b(?:up to|at most|a maximum of|maximum of|no more than|limited to)\s+"
+                  r"(\d[\d,]*)(?!\s*[\w%])")
+
+
 def _maxima(noun: str, quotes: list[str]) -> Iterator[re.Match[str]]:
-    """The quotes' maxima of `noun` ("Up to 20 webhooks" for "webhooks"), in order."""
-    pattern = re.compile(_MAXIMUM.format(noun=re.escape(noun.rstrip("s")) + "s?"), re.IGNORECASE)
-    return (most for quote in quotes for most in pattern.finditer(quote))
+    """The quotes' maxima of `noun` ("Up to 20 webhooks", "passwords to remember, up to a maximum of 20"
+    for "webhooks", "passwords"), in order."""
+    noun = re.escape(noun.rstrip("s")) + "s?"
+    patterns = [re.compile(form.format(noun=noun), re.IGNORECASE) for form in (_MAXIMUM, _MAXIMUM_AFTER)]
+    return (most for quote in quotes for pattern in patterns for most in pattern.finditer(quote))
 
 
 def _number(digits: str) -> float:

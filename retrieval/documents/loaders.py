@@ -12,8 +12,9 @@ from ..text import sha256
 from .csp import detect_csp
 from .frontmatter import MalformedFrontMatter, split_front_matter
 from .html_text import html_to_text
+from .markdoc import render_tags
 
-MARKDOWN = {".md", ".markdown"}
+MARKDOWN = {".md", ".markdown", ".markdoc"}
 MDX = {".mdx"}
 HTML = {".html", ".htm"}
 TEXT = {".txt", ".text"}
@@ -57,6 +58,8 @@ def _read_textual(path: Path, suffix: str) -> tuple[str, str, dict[str, str]]:
         raise SkippedFile(path, f"malformed front matter: {exc}") from exc
     if suffix in MDX:
         body = _MDX_LINE.sub("", body)
+    if suffix in MARKDOWN | MDX:
+        body = render_tags(body)
     body = body.strip("\n")
     return (first_title(body) if suffix not in TEXT else ""), _titled(body, meta.get("title", "")), meta
 

@@ -61,6 +61,21 @@ def test_mdx_drops_imports_and_components(tmp_path):
     assert "SAML 2.0 is supported." in doc.text and doc.title == "SSO"
 
 
+def test_markdoc_tags_are_read_as_the_site_renders_them(tmp_path):
+    """Appwrite writes its pages in Markdoc: a box's tags, a heading's id and a table whose cells are list items."""
+    page = ("---\ntitle: Audit logs\n---\n\n# Format {% #format %}\n\n{% info title=\"Querying\" %}\n"
+            "Encrypted columns cannot be queried.\n{% /info %}\n\n{% table %}\n- Column\n- Description\n---\n"
+            "- IP\n- The IP of the user\n  when they acted.\n---\n- Date\n- The date of the event.\n{% /table %}\n\n"
+            "```liquid\n{% raw %}kept as code{% endraw %}\n```\n")
+    doc = load_file(write(tmp_path / "audit.markdoc", page), tmp_path)
+    assert doc.title == "Audit logs" and "# Format\n" in doc.text
+    assert "{% info" not in doc.text and "Querying" not in doc.text and "Encrypted columns cannot be queried." in doc.text
+    assert "| Column | Description |\n| --- | --- |\n| IP | The IP of the user when they acted. |\n" in doc.text
+    assert "{% raw %}kept as code{% endraw %}" in doc.text
+    rows = [p.text for p in passages(doc.text)]
+    assert any("IP" in row and "when they acted" in row for row in rows)
+
+
 def test_html_headings_become_markdown_and_meta_is_read(tmp_path):
     html = (
         "<html><head><title>Backups</title><meta name='csp' content='GCP'>"

@@ -240,6 +240,15 @@ def test_no_opening_the_subject_denies_a_thing_of_the_question():
     assert none_of("Can we move a project with no data lost?", passage) is None
 
 
+def test_there_is_no_denies_a_thing_of_the_question():
+    """Appwrite's first run: "There's no automatic purging or TTL" answered "Is our data automatically purged
+    …?" "Fully Supported"."""
+    passage = "There's no automatic purging or TTL unless you configure it that way in your application logic."
+    assert none_of("Is our data automatically purged after a fixed period?", passage) == "There's no automatic purging or"
+    assert none_of("Can we configure our application logic?", passage) is None
+    assert none_of("There is no TTL, is there?", passage) is None
+
+
 async def test_no_data_lost_answers_no_in_the_pipeline(tmp_path, index):
     page = ("# Transfer a project\n\nOnly owners can transfer a project to another organization. During this "
             "process, no data will be lost, all project settings and data will be transferred.\n")

@@ -59,6 +59,17 @@ def test_a_number_of_things_over_the_maximum_a_passage_allows_is_found():
     assert judged_measure("Can a team hold as many members as we need?", ["A team may have any number of members."]) is None
 
 
+def test_a_maximum_after_the_noun_it_counts_is_read():
+    """Appwrite's first run: "up to a maximum of 20" remembered passwords answered "any of their last 30
+    passwords" "Fully Supported"."""
+    history = "You can choose how many previous passwords to remember, up to a maximum of 20, and block users."
+    assert judged_measure("Can we stop people reusing any of their last 30 passwords?", [history]) == (
+        "30 passwords", "passwords to remember, up to a maximum of 20")
+    assert judged_measure("Can we prevent reuse of a user's 5 most recent passwords?", [history]) is None
+    # A maximum with a noun of its own counts that noun, not the one before it.
+    assert judged_measure("Can we keep 30 passwords?", ["Passwords are kept for up to 20 days."]) is None
+
+
 _TOKENS = ("# API tokens\n\nAccess tokens authenticate API requests and expire according to their validity period. "
            "Tokens are valid for 20 years by default, unless an expiry is given when one is created.\n")
 

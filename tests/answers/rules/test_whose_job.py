@@ -76,6 +76,10 @@ def test_a_duty_named_for_the_customers_administrator_is_left_to_the_customer():
     assert left_to_customer("The operators are the sole responsibility of the customer.") is not None
     # Whose responsibility the vendor's own staff hold is not the customer's.
     assert left_to_customer("Security is the responsibility of our security team.") is None
+    # The developers building on the product are its customers (Appwrite's first run answered "Does hosting on
+    # your HIPAA-compliant cloud make our own app HIPAA compliant?" "Fully Supported").
+    said = "While the platform is HIPAA-compliant, it is the responsibility of developers to ensure that their app is too."
+    assert left_to_customer(said) == "it is the responsibility of developers"
 
 
 async def test_what_the_vendor_holds_is_not_claimed_for_the_customer(tmp_path, index):

@@ -1,0 +1,88 @@
+"""Template tags in a markdown page ({% … %}, Markdoc's and Liquid's), read as the site renders them.
+
+A tag is markup, not the page's words: a line of tags alone is dropped (a box's title too: read as a
+sentence of its own, "Querying encrypted columns" answered "Can we query encrypted columns?"), a tag inside a line is taken out ("# Compliance {% #compliance %}" is the heading
+"Compliance"), and a Markdoc `{% table %}`, whose cells are list items and whose rows are parted by
+`---`, becomes the pipe table it renders as, so that its rows are read as rows ("User | Name of the user
+that performed the event"), not as a list of loose words. Code blocks are left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TAG = re.compile(r"\{%.*?%\}")
+_TAGS_ONLY = re.compile(r"\s*(?:\{%.*?%\}\s*)+")
+_TABLE_OPEN = re.compile(r"\{%\s*table\b[^%]*%\}")
+_TABLE_CLOSE = re.compile(r"\{%\s*/table\s*%\}")
+_ROW_RULE = re.compile(r"\s*-{3,}\s*")
+_CELL = re.compile(r"\s*[-*+]\s+(.*)")
+_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
+
+
+def render_tags(body: str) -> str:
+    """The page with its template tags read as rendered; a page without any is returned unchanged."""
+    if "{%" not in body:
+        return body
+    out: list[str] = []
+    lines = body.split("\n")
+    fence, i = "", 0
+    while i < len(lines):
+        line = lines[i]
+        opening = _FENCE.match(line)
+        if fence or opening:
+            out.append(line)
+            fence = _fence_after(fence, opening)
+        elif _TABLE_OPEN.fullmatch(line.strip()):
+            end = _table_end(lines, i + 1)
+            out.extend(_pipe_table(lines[i + 1:end]))
+            i = end
+        elif _TAGS_ONLY.fullmatch(line):
+            out.append("")
+        else:
+            out.append(_TAG.sub("", line).rstrip() if "{%" in line else line)
+        i += 1
+    return "\n".join(out)
+
+
+def _fence_after(fence: str, opening: re.Match[str] | None) -> str:
+    if not opening:
+        return fence
+    marker = opening.group(1)
+    if not fence:
+        return marker
+    return "" if marker[0] == fence[0] and len(marker) >= len(fence) else fence
+
+
+def _table_end(lines: list[str], start: int) -> int:
+    """The index of the line closing the table opened before `start` (the last line when none does)."""
+    for j in range(start, len(lines)):
+        if _TABLE_CLOSE.fullmatch(lines[j].strip()):
+            return j
+    return len(lines) - 1
+
+
+def _pipe_table(lines: list[str]) -> list[str]:
+    """A Markdoc table's lines as a pipe table: its first row the header."""
+    rows = [row for row in _rows(lines) if row]
+    if not rows:
+        return []
+    width = max(len(row) for row in rows)
+    rendered = [_pipe_row(row + [""] * (width - len(row))) for row in rows]
+    return [rendered[0], _pipe_row(["---"] * width), *rendered[1:]]
+
+
+def _rows(lines: list[str]) -> list[list[str]]:
+    rows: list[list[str]] = [[]]
+    for line in lines:
+        if _ROW_RULE.fullmatch(line):
+            rows.append([])
+        elif cell := _CELL.fullmatch(line):
+            rows[-1].append(_TAG.sub("", cell.group(1)).strip())
+        elif line.strip() and rows[-1]:
+            rows[-1][-1] = f"{rows[-1][-1]} {_TAG.sub('', line).strip()}".strip()
+    return rows
+
+
+def _pipe_row(cells: list[str]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
