@@ -18,6 +18,9 @@ for seven days" beside "at least 30 days?" had been answered "Yes." (NetBird's t
 seventeen sets every answer with such a figure was labelled "Not Supported" (9 of 9, and 3 of 3 in the
 first runs). A passage may still give the figure for something else, so it goes to a reviewer with both.
 A word measure ("a short period") is not read as a denial: "regularly" may well mean "every 90 days".
+The other way round, a figure asked ("at least every quarter", "within 24 hours") where the passages only
+say "periodically" or "promptly" is not stated: "Not Supported", as a near-miss the documents do not answer
+(Appwrite's first run had answered the quarterly pen test "Fully Supported").
 """
 
 from __future__ import annotations
@@ -49,6 +52,26 @@ def judged_measure(question: str, quotes: list[str]) -> tuple[str, str] | None:
         return unmet_figure(question, quotes) or over_maximum(question, quotes)
     figure = next((m.group() for q in quotes for m in [_FIGURE.search(q)] if m), None)
     return (vague.group().lower(), figure) if figure else None
+
+
+# A word for a frequency or a delay that settles no figure: "immediately" meets any, so it is not one.
+_UNSTATED = re.compile(r"\b(?:regular(?:ly)?|periodic(?:ally)?|frequent(?:ly)?|prompt(?:ly)?|timely|in a timely manner|"
+                       r"from time to time|as needed)\b", re.IGNORECASE)
+
+
+def unstated_figure(question: str, quotes: list[str]) -> tuple[str, str] | None:
+    """The question's figure and the quotes' word for it, when a yes/no question asks for a figure ("at least
+    every quarter", "within 24 hours") and the quotes give none of its kind, only a word ("periodically",
+    "promptly"): the documents do not say the figure is met; else None."""
+    if not is_yes_no(question):
+        return None
+    for asked in [a for a in [*amounts(question), *intervals(question)] if a.kind in ("time", "interval")]:
+        if any(a.kind == asked.kind for q in quotes for a in [*amounts(q), *intervals(q)]):
+            continue
+        word = next((m.group() for q in quotes for m in [_UNSTATED.search(q)] if m), None)
+        if word:
+            return asked.text, word
+    return None
 
 
 # A number of things: "50 webhooks"; and the most a passage allows of them: "Up to 20 webhooks".

@@ -15,7 +15,7 @@ from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.list_items import items_on_question
 from ..rules.matrix import cell_for_question
-from ..rules.measure import over_maximum, unmet_figure
+from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import LOWEST_OFFERS, asked_plans, names_a_plan, plan_verdict, without_own_plan
@@ -62,6 +62,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     figure = _unmet_figure(question, chosen) if deniable else None
     if figure:
         return "Not Supported", f'the passages give {figure[1]}, not {figure[0]}'
+    unstated = unstated_figure(question, [q.passage.quote for q in chosen if not q.scope]) if deniable else None
+    if unstated:
+        return "Not Supported", f'the passages say "{unstated[1]}", no figure: {unstated[0]} is not stated'
     # The question names what its subject lacks ("an admin who has not enabled 2FA"): a requirement of it is
     # specific enough to answer wherever it is cited, not only in a passage whose denial counts.
     unmet = next((u for q in chosen if not q.scope for u in [unmet_requirement(question, q.passage.text)] if u),

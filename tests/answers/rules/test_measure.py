@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.measure import judged_measure
+from agents.rules.measure import judged_measure, unstated_figure
 from tests.documents import pipeline_over
 
 
@@ -168,3 +168,24 @@ async def test_a_test_done_less_often_than_asked_answers_not_supported(tmp_path,
     result = await pipeline.run("Do you have a penetration test done every quarter?")
     assert result.synthesis.compliance_status == "Not Supported"
     assert result.escalated
+
+
+def test_a_figure_the_passages_only_put_in_words_is_not_stated():
+    """Appwrite's first run: "Are penetration tests done at least every quarter?" answered "Fully Supported"
+    from "These penetration tests … are performed periodically"."""
+    tests = "These penetration tests and vulnerability assessments are performed periodically."
+    assert unstated_figure("Are penetration tests done at least every quarter?", [tests]) == ("every quarter", "periodically")
+    assert unstated_figure("Do you notify us of a breach within 24 hours?", ["We notify users promptly."]) == (
+        "24 hours", "promptly")
+    # A figure given, met or not, is the other rule's; a number of people is no frequency; an open question asks.
+    assert unstated_figure("Are tests done every quarter?", ["Tests are performed periodically, every 90 days."]) is None
+    assert unstated_figure("Can one user review it regularly?", ["Reviews happen regularly."]) is None
+    assert unstated_figure("How often, at least every quarter, are tests done?", [tests]) is None
+
+
+async def test_a_figure_put_in_words_answers_not_supported_in_the_pipeline(tmp_path, index):
+    page = ("# Penetration tests\n\nWe undertake regular penetration testing by third-party agencies. These tests "
+            "are performed periodically.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"pentest.md": page})
+    answer = await pipeline.run("Are penetration tests done by outside firms at least every quarter?")
+    assert answer.synthesis.compliance_status == "Not Supported" and answer.escalated
