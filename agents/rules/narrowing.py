@@ -10,6 +10,7 @@
   for 90 days on every plan?" for some plans only.
 - A way to turn it off: "Use `--no-encryption` to create an unencrypted volume" answers "encrypted on
   every volume?" for those left as they are by default.
+- "some" of the thing quantified: "rate limits on some endpoints" answers "every … endpoint?".
 
 Each makes the answer "Partially Supported" (a leading scope clause unless the question names that
 scope itself).
@@ -93,7 +94,20 @@ def narrowing(question: str, text: str) -> str | None:
     """The phrase that narrows a universally asked question, or None."""
     if not is_universal(question):
         return None
-    return _leading_scope(question, text) or _uneven_row(text) or _way_out(text)
+    return _leading_scope(question, text) or _uneven_row(text) or _way_out(text) or _some_only(question, text)
+
+
+_SOME = re.compile(r"\bsome\s+(?:of\s+(?:the|its|our|your|their)\s+)?([a-z][\w-]*)", re.IGNORECASE)
+
+
+def _some_only(question: str, text: str) -> str | None:
+    """"some" of what the question asks of all ("rate limits on some endpoints" for "every … endpoint"), in a
+    passage saying at least half of what the question asks (not rate limits cited beside HTTPS on every endpoint)."""
+    asked = {stem(word) for words in _quantified(question) for word in words}
+    terms = set(key_terms(question))
+    if not terms or len(terms & set(key_terms(text))) * 2 < len(terms):
+        return None
+    return next((m.group(0) for m in _SOME.finditer(text) if stem(m.group(1)) in asked), None)
 
 
 def _way_out(text: str) -> str | None:

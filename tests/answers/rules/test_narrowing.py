@@ -51,6 +51,11 @@ def test_what_narrows_and_what_does_not():
     assert narrowing("Is the volume encrypted at rest?", "Use `--no-encryption` to create an unencrypted volume.") is None
     for opening in ("In addition", "For example", "In general", "With that out of the way", "For more information"):
         assert narrowing("Is all data encrypted at rest?", f"{opening}, all data is encrypted at rest.") is None
+    # "some" of what is asked of every one (Appwrite's and Turso's first runs answered these "Fully Supported").
+    limits = "Appwrite uses rate limits on some endpoints to avoid abuse or brute-force attacks against its REST API."
+    assert narrowing("Is every single API endpoint rate limited?", limits) == "some endpoints"
+    assert narrowing("Is every API endpoint of your cloud served over HTTPS?", limits) is None  # a passage on else
+    assert narrowing("Is the login endpoint rate limited?", limits) is None  # not asked of every one
 
 
 async def test_a_list_holding_the_question_only_across_its_items_is_not_an_answer(tmp_path, index):
