@@ -24,6 +24,9 @@ _CUSTODY = r"(?:hold|keep|manage|control|own|supply|provide|generate|rotate|stor
 _ASKER_HOLDS = re.compile(rf"\bwe\s+(?:\w+\s+(?:and|or)\s+)?{_CUSTODY}\b|\bourselves\b|\bour\s+own\b", re.IGNORECASE)
 # The vendor as the holder: a capitalised subject (not the reader's side) or the documentation's "we",
 # then a custody verb in the present, then the thing held within a few words.
+# The vendor asked as the holder: "Do you keep our project data until we delete it ourselves?" asks whether
+# the vendor keeps it ("ourselves" is who deletes).
+_VENDOR_ASKED = re.compile(rf"\b(?:do|does|will|would|can|could)\s+you\s+(?:\w+\s+)?{_CUSTODY}\b", re.IGNORECASE)
 _READER = {"you", "your", "customers", "customer", "users", "user", "administrators", "administrator", "admins",
            "operators", "operator", "organizations", "teams", "it", "this", "that", "they", "each", "every"}
 _READERS_OWN = {"your", "you", "customer", "customers", "user", "users"}
@@ -33,7 +36,7 @@ _HOLDER = re.compile(rf"(?:^|[.;:]\s+|\s)(?P<actor>[A-Z][\w-]+|[Ww]e)\s+(?P<verb
 
 def vendor_holds(question: str, text: str) -> str | None:
     """The words of `text` in which the vendor holds what the question asks the customer to hold, or None."""
-    if not is_yes_no(question) or not _ASKER_HOLDS.search(question):
+    if not is_yes_no(question) or not _ASKER_HOLDS.search(question) or _VENDOR_ASKED.search(question):
         return None
     asked = set(key_terms(question))
     for match in _HOLDER.finditer(text):

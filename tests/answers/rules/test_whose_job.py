@@ -104,6 +104,9 @@ def test_the_holder_is_read_from_the_words_before_the_verb():
     assert vendor_holds(asked, "With BYOK, your AWS KMS manages the keys that encrypt your data.") is None
     assert vendor_holds(asked, "Acme manages the billing contacts of every account.") is None
     assert vendor_holds("Do you manage the encryption keys?", "Acme manages the encryption keys.") is None
+    # The vendor asked as the holder, "ourselves" saying who deletes (Appwrite's first run answered it "no").
+    assert vendor_holds("Do you keep our project data until we delete it ourselves?",
+                        "By default, Appwrite stores user and project data until you explicitly delete it.") is None
 
 
 def test_what_the_customer_would_do_unaided_is_done_by_the_vendor_on_request():
