@@ -76,6 +76,21 @@ def test_markdoc_tags_are_read_as_the_site_renders_them(tmp_path):
     assert any("IP" in row and "when they acted" in row for row in rows)
 
 
+async def test_a_markdoc_table_row_answers_in_the_pipeline(tmp_path, index):
+    """The row of a `{% table %}` is quoted as a row, without tags, and answers the question on its column."""
+    from tests.documents import pipeline_over
+
+    page = ("---\ntitle: Audit logs\n---\n\nAll products provide detailed audit logs.\n\n# Format {% #format %}\n\n"
+            "Audit log entries have the following structure.\n\n{% table %}\n- Column\n- Description\n---\n"
+            "- User\n- Name of the user that performed the event.\n---\n- IP\n- The IP address of the user when they "
+            "performed the event.\n{% /table %}\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"audit-logs.markdoc": page})
+    answer = (await pipeline.run("Do audit log entries record the IP address of the user?")).synthesis
+    assert answer.compliance_status == "Fully Supported"
+    assert any("The IP address of the user when they performed the event." in c.quote for c in answer.citations)
+    assert "{%" not in answer.answer and all("{%" not in c.quote for c in answer.citations)
+
+
 def test_html_headings_become_markdown_and_meta_is_read(tmp_path):
     html = (
         "<html><head><title>Backups</title><meta name='csp' content='GCP'>"
