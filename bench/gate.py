@@ -233,8 +233,9 @@ def _threshold_for(rows: list[dict], model: GateModel, first: list[dict] = ()) -
 
 
 def _first_run_threshold(first: list[dict], model: GateModel) -> float:
-    """The lowest probability at which the first runs' sendable answers are right FIRST_RUN_TARGET of the
-    time, and above any of them that was "Fully Supported" on a question the documents do not answer."""
+    """The lowest probability, FIRST_RUN_TARGET or over, at which the first runs' sendable answers at that
+    probability or over are right FIRST_RUN_TARGET of the time (1.0 when none is), and above any of them
+    that was "Fully Supported" on a question the documents do not answer."""
     scored = [(p, r) for p, r in zip(_probabilities(model, first), first) if _sendable(r, model)]
     if not scored:
         return 0.0

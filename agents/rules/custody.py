@@ -22,11 +22,11 @@ from ..text.terms import key_terms, matches
 _CUSTODY = r"(?:hold|keep|manage|control|own|supply|provide|generate|rotate|store|bring)"
 # The asker as the holder: "we hold …", "we supply and manage …", "… ourselves", "our own keys".
 _ASKER_HOLDS = re.compile(rf"\bwe\s+(?:\w+\s+(?:and|or)\s+)?{_CUSTODY}\b|\bourselves\b|\bour\s+own\b", re.IGNORECASE)
-# The vendor as the holder: a capitalised subject (not the reader's side) or the documentation's "we",
-# then a custody verb in the present, then the thing held within a few words.
 # The vendor asked as the holder: "Do you keep our project data until we delete it ourselves?" asks whether
 # the vendor keeps it ("ourselves" is who deletes).
 _VENDOR_ASKED = re.compile(rf"\b(?:do|does|will|would|can|could)\s+you\s+(?:\w+\s+)?{_CUSTODY}\b", re.IGNORECASE)
+# The vendor as the holder: a capitalised subject (not the reader's side) or the documentation's "we",
+# then a custody verb in the present, then the thing held within a few words.
 _READER = {"you", "your", "customers", "customer", "users", "user", "administrators", "administrator", "admins",
            "operators", "operator", "organizations", "teams", "it", "this", "that", "they", "each", "every"}
 _READERS_OWN = {"your", "you", "customer", "customers", "user", "users"}

@@ -1,10 +1,11 @@
 """Template tags in a markdown page ({% … %}, Markdoc's and Liquid's), read as the site renders them.
 
 A tag is markup, not the page's words: a line of tags alone is dropped (a box's title too: read as a
-sentence of its own, "Querying encrypted columns" answered "Can we query encrypted columns?"), a tag inside a line is taken out ("# Compliance {% #compliance %}" is the heading
-"Compliance"), and a Markdoc `{% table %}`, whose cells are list items and whose rows are parted by
-`---`, becomes the pipe table it renders as, so that its rows are read as rows ("User | Name of the user
-that performed the event"), not as a list of loose words. Code blocks are left as they are.
+sentence of its own, "Querying encrypted columns" answered "Can we query encrypted columns?"), a tag
+inside a line is taken out ("# Compliance {% #compliance %}" is the heading "Compliance"), and a Markdoc
+`{% table %}`, whose cells are list items and whose rows are parted by `---`, becomes the pipe table it
+renders as, so that its rows are read as rows ("User | Name of the user that performed the event"), not as a
+list of loose words. Code blocks are left as they are.
 """
 
 from __future__ import annotations
