@@ -28,7 +28,8 @@ def load_file(path: Path, root: Path, base_url: str | None = None) -> Document:
     """Load one file; raise SkippedFile with a reason a person can act on."""
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED:
-        raise SkippedFile(path, f"unsupported file type '{suffix or path.name}'")
+        readable = ", ".join(sorted(SUPPORTED))
+        raise SkippedFile(path, f"unsupported file type '{suffix or path.name}' (readable: {readable})")
     source_path = path.relative_to(root).as_posix() if path != root else path.name
     if suffix in PDF:
         title, text, meta = _read_pdf(path)

@@ -120,7 +120,7 @@ def test_pdf_text_and_title(tmp_path):
 @pytest.mark.parametrize(
     ("name", "content", "reason"),
     [
-        ("image.png", b"\x89PNG", "unsupported file type"),
+        ("image.png", b"\x89PNG", r"unsupported file type '\.png' \(readable: .*\.markdoc, \.markdown, \.md, \.mdx"),
         ("blob.md", b"abc\x00def", "binary"),
         ("latin.txt", "caf\xe9".encode("latin-1"), "not UTF-8"),
         ("empty.md", "---\ntitle: Empty\n---\n\n   \n", "no text"),
