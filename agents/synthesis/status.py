@@ -62,7 +62,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     figure = _unmet_figure(question, chosen) if deniable else None
     if figure:
         return "Not Supported", f'the passages give {figure[1]}, not {figure[0]}'
-    unstated = unstated_figure(question, [q.passage.quote for q in chosen if not q.scope]) if deniable else None
+    unstated = unstated_figure(question, _unscoped_quotes(chosen)) if deniable else None
     if unstated:
         return "Not Supported", f'the passages say "{unstated[1]}", no figure: {unstated[0]} is not stated'
     # The question names what its subject lacks ("an admin who has not enabled 2FA"): a requirement of it is
@@ -95,8 +95,12 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
 def _unmet_figure(question: str, chosen: list[Quote]) -> tuple[str, str] | None:
     # The cited passages give figures of the kind the question asks ("Pro: 30 days" asked "a full year") and
     # none meets it; a page's scope is no figure of the question's.
-    quotes = [q.passage.quote for q in chosen if not q.scope]
+    quotes = _unscoped_quotes(chosen)
     return unmet_figure(question, quotes) or over_maximum(question, quotes)
+
+
+def _unscoped_quotes(chosen: list[Quote]) -> list[str]:
+    return [q.passage.quote for q in chosen if not q.scope]
 
 
 # A step or section labelled "Optional." / "Optional:" is one a reader may skip, not a limit on what

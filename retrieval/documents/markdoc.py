@@ -12,28 +12,28 @@ from __future__ import annotations
 
 import re
 
+from ..markdown import markdown_lines
+
 _TAG = re.compile(r"\{%.*?%\}")
 _TAGS_ONLY = re.compile(r"\s*(?:\{%.*?%\}\s*)+")
 _TABLE_OPEN = re.compile(r"\{%\s*table\b[^%]*%\}")
 _TABLE_CLOSE = re.compile(r"\{%\s*/table\s*%\}")
 _ROW_RULE = re.compile(r"\s*-{3,}\s*")
 _CELL = re.compile(r"\s*[-*+]\s+(.*)")
-_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
 
 
 def render_tags(body: str) -> str:
     """The page with its template tags read as rendered; a page without any is returned unchanged."""
     if "{%" not in body:
         return body
+    parsed = markdown_lines(body)
+    lines = [row.raw for row in parsed]
     out: list[str] = []
-    lines = body.split("\n")
-    fence, i = "", 0
+    i = 0
     while i < len(lines):
         line = lines[i]
-        opening = _FENCE.match(line)
-        if fence or opening:
+        if parsed[i].kind in ("code_start", "code"):
             out.append(line)
-            fence = _fence_after(fence, opening)
         elif _TABLE_OPEN.fullmatch(line.strip()):
             end = _table_end(lines, i + 1)
             out.extend(_pipe_table(lines[i + 1:end]))
@@ -44,15 +44,6 @@ def render_tags(body: str) -> str:
             out.append(_TAG.sub("", line).rstrip() if "{%" in line else line)
         i += 1
     return "\n".join(out)
-
-
-def _fence_after(fence: str, opening: re.Match[str] | None) -> str:
-    if not opening:
-        return fence
-    marker = opening.group(1)
-    if not fence:
-        return marker
-    return "" if marker[0] == fence[0] and len(marker) >= len(fence) else fence
 
 
 def _table_end(lines: list[str], start: int) -> int:
