@@ -29,8 +29,24 @@ _PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:t
 # find tampering, not a denial of it. And a deferral: "their account won't be created until it's required"
 # says when, not whether.
 _CHECKED = re.compile(r"\b(?:verify|verifies|verifying|verified|check|checks|checking|confirm|confirms|validate|"
-                      r"validates|detect|detects)\s+(?:that|whether|if)\b[^.;:,]*", re.IGNORECASE)
+                      r"validates|detect|detects)\s+(?:that|whether|if)\b[^.;:,]*"
+                      # "includes integrity verification to ensure data has not been altered": what the check is for
+                      r"|\b(?:verification|validation|checks?|checksums?)\s+to\s+(?:ensure|confirm|make\s+sure)\b[^.;:,]*",
+                      re.IGNORECASE)
 _DEFERRAL = re.compile(r"\b(?:\w+n['’]t|not|never|cannot)\b[^.;:,]{0,60}?\buntil\b", re.IGNORECASE)
+# A condition that grants it: "changes to customer data are prohibited without explicit customer approval" says
+# the approval is required, so it answers "Do you get our approval before…?" yes; asked of the change itself
+# ("Do you change our data?"), its words are not the question's and the prohibition still denies, as it does
+# a question asking of the case without it ("…train models without our consent?").
+_CONDITIONED = re.compile(r"\b(?:\w+n['’]t|not|never|cannot|prohibited|forbidden|disallowed)\b[^.;:]{0,60}?"
+                          r"\b(?:without|unless)\s+([^.;:,]*)", re.IGNORECASE)
+
+
+# A question asking whether it can be made so ("On our own install, can we make it trust emails sent by our IdP?")
+# is not answered no by what holds by default ("By default, Infisical Cloud is configured to not trust emails…").
+_ASKS_OPTION = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+admin\w*|the\s+admin\w*)\s+(?:\w+\s+)?"
+                          r"(?:make|configure|set|enable|turn\s+on|switch\s+on|change|allow|opt\s+in)\b", re.IGNORECASE)
+_DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)
 
 
 def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
@@ -44,6 +60,10 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         return " " if len(clause) < len(rest) else match.group()
 
     text = _DEFERRAL.sub(" ", _CHECKED.sub(" ", text))
+    if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):
+        text = _CONDITIONED.sub(lambda m: " " if set(key_terms(m.group(1))[-1:]) & asked else m.group(0), text)
+    if _ASKS_OPTION.search(question) and _DEFAULT.search(text):
+        return []
     return new_cues(_off_question(_list_scope(_PURPOSE.sub(aside, text), asked, cues), asked), question, cues)
 
 

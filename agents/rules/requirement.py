@@ -22,18 +22,24 @@ _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:
                        r"(?:already\s+)?(?:enabled|set\s+up|configured|turned\s+on|activated|in\s+place)\b"
                        # "available on Enterprise plans", asked "without an Enterprise plan"
                        r"|\bavailable\s+(?:only\s+)?(?:on|to|with|for|in)\s+(?:the\s+|an?\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+"
-                       r"(?:plans?|tiers?|subscriptions?|editions?|licen[cs]es?)\b",
+                       r"(?:plans?|tiers?|subscriptions?|editions?|licen[cs]es?)\b"
+                       # "SCIM provisioning can only be enabled when either SAML or OIDC is setup"
+                       r"|\bcan\s+only\s+be\s+[\w-]+\s+(?:when|if|once|after)\s+(?:either\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)\s+"
+                       r"(?:is|are|has\s+been|have\s+been)\s+(?:set\s*up|setup|configured|enabled|turned\s+on|in\s+place)\b",
                        re.IGNORECASE)
 # What the question says is missing: "without admin rights", "who has not set up 2FA", "a non-admin",
 # "that is not an admin", "lacking …".
 _LACKING = re.compile(r"\b(?:without|lacking|non-|not\s+(?:an?\s+)?|(?:has|have|is|are)\s+not\s+(?:yet\s+)?"
-                      r"(?:set\s+up|enabled|turned\s+on|configured|got|been\s+given|an?\s+)?)\s*((?:[\w-]+\s+){0,2}[\w-]+)",
+                      r"(?:set\s+up|enabled|turned\s+on|configured|got|been\s+given|an?\s+)?)\s*((?:[\w-]+\s+){0,2}[\w-]+)"
+                      # "switched on before SAML or OIDC is configured"
+                      r"|\bbefore\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|has\s+been|have\s+been)\s+"
+                      r"(?:set\s*up|configured|enabled|turned\s+on|in\s+place)\b",
                       re.IGNORECASE)
 
 
 def unmet_requirement(question: str, text: str) -> str | None:
     """The requirement of `text` the question says its subject lacks (None when none)."""
-    lacking = [set(key_terms(m.group(1))) for m in _LACKING.finditer(question)]
+    lacking = [set(key_terms(m.group(1) or m.group(2))) for m in _LACKING.finditer(question)]
     if not lacking:
         return None
     for match in _REQUIRED.finditer(text):
@@ -64,5 +70,32 @@ def reserved_to_others(question: str, text: str) -> str | None:
         if not subject or set(subject) & _PRONOUNS:
             continue
         if not any(matches(term, set(key_terms(asked.group(1)))) for term in key_terms(who)[-1:]):
+            return match.group(0).strip()
+    return None
+
+
+# What a passage requires of whoever does it: "You must be a project `admin` to manage your project's IP whitelist".
+_MUST_BE_WHO = re.compile(r"\b(?:must|need\s+to|needs\s+to|have\s+to|has\s+to)\s+be\s+(?:an?\s+|the\s+)"
+                          r"((?:[\w`'-]+\s+){0,2}?[\w`'-]+)\s+to\s+([\w-]+)\s+([^.;]*)", re.IGNORECASE)
+# Asked of anyone at all: "Can any member of a project change…", "Can every user…", "Can anyone…".
+_ANYONE = re.compile(r"^\s*(?:can|may|could|is|are)\s+(?:(?:any|every|each|all)\s+((?:[\w-]+\s+){0,2}?[\w-]+?)s?\b|(anyone|"
+                     r"everyone|anybody|everybody)\b)", re.IGNORECASE)
+_PERSONS = frozenset("member user person people employee teammate developer engineer collaborator one body".split())
+
+
+def reserved_to_role(question: str, text: str) -> str | None:
+    """The phrase of `text` requiring a role of whoever does what the question asks of anyone at all
+    ("You must be a project admin to manage…", asked "Can any member of a project change…"), when the role is
+    not the one asked about and what it is required for shares a word with the question; else None."""
+    anyone = _ANYONE.match(question)
+    if anyone is None:
+        return None
+    who = [w.lower() for w in re.findall(r"[a-z]+", anyone.group(1) or anyone.group(2), re.IGNORECASE)]
+    if not any(w.rstrip("s") in _PERSONS or w.endswith(("one", "body")) for w in who):
+        return None
+    rest = question[anyone.end():]
+    for match in _MUST_BE_WHO.finditer(text):
+        role = key_terms(match.group(1).replace("`", ""))
+        if role and not any(matches(role[-1], {w}) for w in who) and set(key_terms(match.group(3))) & set(key_terms(rest)):
             return match.group(0).strip()
     return None

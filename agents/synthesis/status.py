@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from retrieval import short_cloud_names
 
@@ -19,7 +20,7 @@ from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import LOWEST_OFFERS, asked_plans, names_a_plan, plan_verdict, without_own_plan
-from ..rules.requirement import reserved_to_others, unmet_requirement
+from ..rules.requirement import reserved_to_others, reserved_to_role, unmet_requirement
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
 from ..text.question_form import is_yes_no
@@ -65,12 +66,15 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     unstated = unstated_figure(question, _unscoped_quotes(chosen)) if deniable else None
     if unstated:
         return "Not Supported", f'the passages say "{unstated[1]}", no figure: {unstated[0]} is not stated'
-    # The question names what its subject lacks ("an admin who has not enabled 2FA"): a requirement of it is
-    # specific enough to answer wherever it is cited, not only in a passage whose denial counts.
-    unmet = next((u for q in chosen if not q.scope for u in [unmet_requirement(question, q.passage.text)] if u),
-                 None) if deniable else None
+    # The question names what its subject lacks ("an admin who has not enabled 2FA"), or asks it of anyone at all
+    # ("Can any member…") where a passage requires a role: a requirement is specific enough to answer wherever
+    # it is cited, not only in a passage whose denial counts.
+    unmet = _first(chosen, lambda text: unmet_requirement(question, text)) if deniable else None
     if unmet:
         return "Not Supported", f'a passage requires what the question says is lacking ("{unmet}")'
+    role = _first(chosen, lambda text: reserved_to_role(question, text)) if deniable else None
+    if role:
+        return "Not Supported", f'a passage requires a role of whoever does it ("{role}")'
     for quote in chosen:
         other = opposite_scope(question, quote.passage.text)
         if other and not quote.scope:
@@ -90,6 +94,11 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     if missing:
         return "Partially Supported", f"no passage answers: {'; '.join(missing)}"
     return "Fully Supported", "the passages state it without a limit"
+
+
+def _first(chosen: list[Quote], found: Callable[[str], str | None]) -> str | None:
+    # What `found` reads in the first unscoped cited passage that has it.
+    return next((hit for q in chosen if not q.scope for hit in [found(q.passage.text)] if hit), None)
 
 
 def _unmet_figure(question: str, chosen: list[Quote]) -> tuple[str, str] | None:

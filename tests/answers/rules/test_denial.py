@@ -149,6 +149,36 @@ def test_what_a_check_looks_for_and_a_deferral_deny_nothing():
     assert denials("Accounts are not created automatically.", "Are accounts created automatically?") == ["are not"]
 
 
+def test_what_an_integrity_check_is_for_denies_nothing():
+    """Infisical: "integrity verification to ensure data has not been altered" is the check, not a denial."""
+    checked = ("Each decryption operation includes integrity verification to ensure data has not been altered or "
+               "tampered with.")
+    assert denials(checked, "Is the integrity of data checked when it is decrypted, so tampering is caught?") == []
+    assert denials("Data has not been verified.", "Is the integrity of data verified?") == ["has not"]
+
+
+def test_a_prohibition_lifted_by_what_the_question_asks_about_is_a_requirement():
+    """"…prohibited without explicit customer approval" says approval is required: asked of the approval,
+    it is a yes; asked of the change, or of the case without it, the prohibition still denies."""
+    rule = "Moreover, any changes to sensitive customer data is prohibited without explicit customer approval."
+    assert denials(rule, "Do you get our explicit approval before altering sensitive data of ours?") == []
+    assert denials(rule, "Do you change sensitive customer data?") == ["prohibited"]
+    consent = "We do not use customer data to train models without consent."
+    assert denials(consent, "Will you train models on our data without our consent?") == ["do not"]
+
+
+def test_what_holds_by_default_does_not_deny_that_it_can_be_made_otherwise():
+    """"By default, … configured to not trust emails" answers whether it trusts them, not whether we can make it."""
+    default = "By default, the cloud is configured to not trust emails from external identity providers."
+    assert denials(default, "Does your cloud trust the email address our IdP asserts?") == ["to not"]
+    assert denials(default, "On our own install, can we make it trust emails sent by our IdP?") == []
+
+
+def test_work_on_support_still_to_come_is_a_denial():
+    soon = "We're actively working on building support for other forms of identification via an authenticator app."
+    assert denials(soon, "Can users use an authenticator app for their second factor?") == ["working on"]
+
+
 def test_the_questions_own_word_negated_by_un_is_a_denial_when_said_of_the_subject():
     said = "Other attributes of messages, such as event `name` and `clientId` remain un-encrypted."
     assert undone("Are event names and client identifiers encrypted together with the payload?", said) == \

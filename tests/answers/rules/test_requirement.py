@@ -3,7 +3,7 @@ tokens" for "Can a developer without admin rights create them?"."""
 
 from __future__ import annotations
 
-from agents.rules.requirement import reserved_to_others, unmet_requirement
+from agents.rules.requirement import reserved_to_others, reserved_to_role, unmet_requirement
 from tests.documents import pipeline_over
 
 _ADMIN = "You must be an account admin to create access tokens."
@@ -68,3 +68,30 @@ def test_a_plan_a_feature_is_available_on_is_a_requirement_asked_without_it():
     assert unmet_requirement("Are the AI features available without an Enterprise plan?", passage) == \
         "available on Enterprise plans"
     assert unmet_requirement("Are the AI features available on an Enterprise plan?", passage) is None
+
+
+def test_a_setting_that_needs_another_set_up_first_is_denied_before_it():
+    scim = "SCIM provisioning can only be enabled when either SAML or OIDC is setup for the organization."
+    assert unmet_requirement("Can SCIM be switched on before SAML or OIDC is configured?", scim) == \
+        "can only be enabled when either SAML or OIDC is setup"
+    assert unmet_requirement("Can SCIM be switched on once SAML is configured?", scim) is None
+
+
+def test_a_role_a_passage_requires_is_a_no_to_anyone_at_all():
+    admin = "You must be a project `admin` to manage your project's IP whitelist."
+    assert reserved_to_role("Can any member of a project change its IP allowlist?", admin) == \
+        "must be a project `admin` to manage your project's IP whitelist"
+    assert reserved_to_role("Can anyone delete a project?", "You must be an owner to delete a project.") == \
+        "must be an owner to delete a project"
+    # Asked of the role itself, of "we", or met by a state rather than a role ("logged in"), it is no denial.
+    assert reserved_to_role("Can any admin of a project change its IP allowlist?", admin) is None
+    assert reserved_to_role("Can we change the IP allowlist?", admin) is None
+    assert reserved_to_role("Can any user see audit logs?", "You must be logged in to view audit logs.") is None
+
+
+async def test_a_member_asked_about_a_setting_only_admins_manage_is_told_no(tmp_path, index):
+    page = ("# IP allowlisting\n\nProjects can restrict client access to specific IP addresses or CIDR ranges.\n\n"
+            "You must be a project admin to manage your project's IP allowlist.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"ip.md": page})
+    answer = (await pipeline.run("Can any member of a project change its IP allowlist?")).synthesis
+    assert answer.compliance_status == "Not Supported"
