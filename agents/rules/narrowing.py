@@ -26,6 +26,7 @@ from ..text.terms import key_terms, matches, stem
 _QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()?!]|$|\s(?:of|in|for|with|that|"
                          r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)
 _DETERMINERS = frozenset("the our its their other such these those of and or".split())
+_QUANTIFIERS = frozenset({"all", "every", "each"})
 
 
 # A thing named by the capitalised names before it ("a Docker Business subscription", "the Enterprise
@@ -69,6 +70,8 @@ def restricted_scope(question: str, text: str) -> str | None:
     asked = set(key_terms(question))
     scopes = {t for phrase in _quantified(question) for t in key_terms(" ".join(phrase))}
     for phrase in [*_quantified(text), *_kinds(text)]:
+        # "every configuration change and every read": the last quantifier's own phrase.
+        phrase = phrase[max((i + 1 for i, w in enumerate(phrase) if w.lower() in _QUANTIFIERS), default=0):] or phrase
         head, modifiers = phrase[-1], [w for w in phrase[:-1] if w.lower() not in _DETERMINERS]
         head_terms = key_terms(head)
         if not modifiers or not head_terms or not _same_kind(head_terms, scopes):

@@ -88,12 +88,27 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
             return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
         wording = items_on_question(question, _STEP_LABEL.sub(" ", without_own_plan(question, quote.passage.text)))
-        limit = [narrowed] if narrowed else new_cues(wording, question, PARTIAL_CUES) if quote in on_point else []
+        limit = [narrowed] if narrowed else _limits(wording, question) if quote in on_point else []
         if limit:
             return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'
     if missing:
         return "Partially Supported", f"no passage answers: {'; '.join(missing)}"
     return "Fully Supported", "the passages state it without a limit"
+
+
+# A question asking whether something can be done ("Can a shared secret be protected with a password?") is
+# answered in full by a step or field marked optional ("Password (optional): …"): that one may is what it asks.
+# Asked whether it is required, enforced or always so, "optional" is the limit.
+_ASKS_IF_ABLE = re.compile(r"^\s*(?:can|could|may)\b|\b(?:is it possible|able to)\b", re.IGNORECASE)
+_ASKS_IF_BOUND = re.compile(r"\b(?:require[ds]?|mandatory|enforced?|always|default|every|all|each)\b", re.IGNORECASE)
+_OPTIONAL = frozenset({"optional", "optionally"})
+
+
+def _limits(wording: str, question: str) -> list[str]:
+    cues = new_cues(wording, question, PARTIAL_CUES)
+    if _ASKS_IF_ABLE.search(question) and not _ASKS_IF_BOUND.search(question):
+        return [cue for cue in cues if cue not in _OPTIONAL]
+    return cues
 
 
 def _first(chosen: list[Quote], found: Callable[[str], str | None]) -> str | None:

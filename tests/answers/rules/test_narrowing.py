@@ -12,7 +12,7 @@ from pathlib import Path
 
 from agents.pipeline import Pipeline
 from agents.rules.list_items import spread_over_items
-from agents.rules.narrowing import narrowing
+from agents.rules.narrowing import narrowing, restricted_scope
 from retrieval import ingest
 from tests.documents import pipeline_over
 
@@ -96,6 +96,26 @@ async def test_a_sentence_two_pages_repeat_is_said_once_and_cited_from_both(tmp_
     cited = [c.source_path for c in result.synthesis.citations if c.is_evidence]
     assert sorted(cited) == ["ccpa.md", "gdpr.md"]
     assert result.synthesis.answer.count("we do not provide support") == 1 and "[1][2]" in result.synthesis.answer
+
+
+def test_a_phrase_joined_to_another_quantified_one_is_read_from_its_own_quantifier():
+    """Infisical: "every configuration change and every read of secret material" is every read, not a kind of read."""
+    logged = ("Management and data access events are always recorded, so the log always has every configuration "
+              "change and every read of secret material.")
+    assert restricted_scope("Do you log every time someone reads a secret value?", logged) is None
+    assert restricted_scope("Do you log every read?", "The log has every privileged read.") == "privileged read"
+
+
+async def test_a_field_marked_optional_answers_whether_it_can_be_used_in_full(tmp_path, index):
+    """"Password (optional): …" answers "Can a shared secret be protected with a password?" fully; asked whether
+    a password is required, "optional" is the limit."""
+    page = ("# Secret sharing\n\nShare a secret through a link that expires.\n\n"
+            "- **Password (optional):** A password which will be required when viewing the secret.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"sharing.md": page})
+    can = await pipeline.run("Can a shared secret be protected with a password?")
+    assert can.synthesis.compliance_status == "Fully Supported"
+    required = await pipeline.run("Is a password always required to view a shared secret?")
+    assert required.synthesis.compliance_status != "Fully Supported"
 
 
 async def test_a_step_labelled_optional_is_not_a_limit_on_what_is_offered(tmp_path, index):
