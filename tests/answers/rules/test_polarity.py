@@ -17,6 +17,7 @@ from tests.documents import pipeline_over
     ("Is MFA available on every plan?", None),
     ("Are logs kept for no more than 30 days?", None),  # a bound, not a negation
     ("Is encryption not limited to data at rest?", None),
+    ("Can our people log in with Google accounts at no cost?", None),  # "free", not a negation
     ("Which ports must not be blocked?", None),  # not a yes/no question
 ])
 def test_the_question_s_own_negation_is_found(question, negation):
