@@ -54,6 +54,10 @@ _SEVERAL = re.compile(r"\b(?:more than (?:one|a single)|several|multiple|two or 
 # Or a number of them over one: "belong to two of our organisations", "three regions".
 _COUNT = re.compile(r"\b(?:two|three|four|five|[2-9]|[1-9]\d+)\s+(?:of\s+(?:our|the|your|their)\s+)?"
                     r"((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+# What is counted ends where a preposition starts: "two owners at the same time" counts owners.
+_BEFORE_PREPOSITION = re.compile(r"\s+(?:at|in|on|for|with|from|to|per|by|during|within)\b", re.IGNORECASE)
+
+
 def _nouns(phrase: str) -> list[str]:
     # The stems of a counted phrase's words, the words key_terms leaves out as the question's form
     # ("organisation") included: what is counted is the thing itself.
@@ -73,7 +77,7 @@ _ONCE_ONLY = re.compile(r"\b(?:only|just|solely)\b(?:\s+[\w-]+){0,3}?\s+once\b",
 def one_only(question: str, text: str) -> str | None:
     """The phrase of `text` allowing one only of what the question asks several of (None when none)."""
     asked = [key_terms("times" if m.group(2) else m.group(1)) for m in _SEVERAL.finditer(question)]
-    asked += [_nouns(m.group(1)) for m in _COUNT.finditer(question)]
+    asked += [_nouns(_BEFORE_PREPOSITION.split(m.group(1))[0]) for m in _COUNT.finditer(question)]
     if not asked:
         return None
     for match in _ONE_ONLY.finditer(text):

@@ -16,7 +16,8 @@ import re
 from ..text.cues import NEGATIVE_CUES, cue_phrases, new_cues, uncontracted
 from ..text.grounding import Passage
 from ..text.names import specific_phrases
-from ..text.terms import key_terms, stem
+from ..text.question_form import is_yes_no
+from ..text.terms import key_terms, matches, stem
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
 # An instruction's goal is one too: "Ensure development workflows aren't disrupted".
@@ -245,4 +246,40 @@ def disabled(question: str, text: str) -> str | None:
     read_only = _READ_ONLY.search(text)
     if read_only and _ASKS_TO_CHANGE.search(question) and not _READ_ONLY.search(question):
         return read_only.group(0)
+    return None
+
+
+# What cannot be done again once done: changed after it is set ("Regions cannot be changed after a project is
+# created", "the name of a custom role cannot be changed", "immutable") or had back once gone or shown ("cannot be
+# retrieved later", "only displayed once", "cannot be recovered").
+_CHANGE_VERBS = ("change|changed|changing|modify|modified|edit|edited|alter|altered|update|updated|rename|renamed|"
+                 "move|moved|transfer|transferred|switch|switched")
+_RECOVER_VERBS = ("restore|restored|recover|recovered|retrieve|retrieved|undo|undone|reverse|reversed|undelete|"
+                  "undeleted|brought\\s+back|get\\s+back|looked\\s+up\\s+again|look\\s+up\\s+again|viewed\\s+again|"
+                  "view\\s+again|seen\\s+again|see\\s+again|shown\\s+again|show\\s+again")
+_NEGATED = r"(?:cannot|can\s*not|can['’]t|could\s+not|is\s+not\s+possible\s+to|it['’]s\s+not\s+possible\s+to|unable\s+to)"
+_FIXED = {
+    "change": re.compile(rf"\b{_NEGATED}\s+(?:be\s+)?(?:{_CHANGE_VERBS})\b|\b(?:is|are)\s+(?:immutable|permanent)\b",
+                         re.IGNORECASE),
+    "recover": re.compile(rf"\b{_NEGATED}\s+(?:be\s+)?(?:{_RECOVER_VERBS})\b|\bonly\s+(?:be\s+)?(?:displayed|shown)\s+once\b"
+                          r"|\b(?:is|are)\s+irreversible\b", re.IGNORECASE),
+}
+_ASKS = {"change": re.compile(rf"\b(?:{_CHANGE_VERBS})\b", re.IGNORECASE),
+         "recover": re.compile(rf"\b(?:{_RECOVER_VERBS})\b", re.IGNORECASE)}
+
+
+def fixed_once(question: str, text: str) -> str | None:
+    """The phrase of `text` saying that what a yes/no question asks to change, or to have back, cannot be, when
+    what it says so of (the last word naming something before the phrase) is a word of the question; else None.
+    "The project ID cannot be changed" says nothing of changing a project's name."""
+    if not is_yes_no(question):
+        return None
+    asked = set(key_terms(question))
+    for kind, asks in _ASKS.items():
+        if not asks.search(question):
+            continue
+        for match in _FIXED[kind].finditer(text):
+            subject = key_terms(re.split(r"[.;:!?]", text[:match.start()])[-1])
+            if subject and matches(subject[-1], asked):
+                return match.group(0)
     return None

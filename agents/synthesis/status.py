@@ -11,7 +11,7 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import contrasted, disabled, none_of, passage_denials, unaffected, undone
+from ..rules.denial import contrasted, disabled, fixed_once, none_of, passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.list_items import items_on_question
@@ -48,7 +48,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
             return "Not Supported", f'a passage allows one only ("{single}")'
         denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
                   or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text)
-                  or contrasted(question, quote.passage.text) or none_of(question, quote.passage.text))
+                  or contrasted(question, quote.passage.text) or none_of(question, quote.passage.text)
+                  or fixed_once(question, quote.passage.text))
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
@@ -144,7 +145,8 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
                 or denies_name(question, q) or one_only(question, q.passage.text)
                 or same_only(question, q.passage.text) or only_that(question, q.passage.text)
-                or contrasted(question, q.passage.text) or _disables_name(question, q)] if is_yes_no(question) else []
+                or contrasted(question, q.passage.text) or _disables_name(question, q)
+                or fixed_once(question, q.passage.text)] if is_yes_no(question) else []
     return deniable, on_point
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.denial import contrasted, denials, disabled, none_of, unaffected, undone
+from agents.rules.denial import contrasted, denials, disabled, fixed_once, none_of, unaffected, undone
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -177,6 +177,28 @@ def test_what_holds_by_default_does_not_deny_that_it_can_be_made_otherwise():
 def test_work_on_support_still_to_come_is_a_denial():
     soon = "We're actively working on building support for other forms of identification via an authenticator app."
     assert denials(soon, "Can users use an authenticator app for their second factor?") == ["working on"]
+
+
+def test_what_cannot_be_changed_or_had_back_once_done_is_denied():
+    """Meilisearch and GrowthBook: a region or a role's name "cannot be changed" after it is created; a token
+    "only displayed once" cannot be looked up again. Said of something else, it denies nothing."""
+    region = "Regions cannot be changed after a project is created."
+    assert fixed_once("Can a project be moved to another region after it is created?", region) == "cannot be changed"
+    role = "Once created, the name of a custom role cannot be changed."
+    assert fixed_once("Can a custom role be renamed after it is saved?", role) == "cannot be changed"
+    token = "The full token is only displayed once and cannot be retrieved later."
+    assert fixed_once("Can the value of an access token be looked up again later?", token) == "only displayed once"
+    assert fixed_once("Can we change the project name?", "The project ID cannot be changed.") is None
+    assert fixed_once("Can a token be renamed?", token) is None  # changing is not having back
+    assert fixed_once("Which region is a project in?", region) is None  # not a yes/no question
+
+
+async def test_a_region_that_cannot_be_changed_answers_no_where_cited(tmp_path, index):
+    page = ("# Regions\n\nTo move to a different region, create a new project in the target region and re-index "
+            "your documents. Regions cannot be changed after a project is created.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"regions.md": page})
+    answer = (await pipeline.run("Can a project be moved to another region after it is created?")).synthesis
+    assert answer.compliance_status == "Not Supported"
 
 
 def test_the_questions_own_word_negated_by_un_is_a_denial_when_said_of_the_subject():

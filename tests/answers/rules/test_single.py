@@ -56,3 +56,10 @@ def test_what_is_asked_besides_the_one_thing_allowed_is_denied():
         "only be assigned the `Admin` role"
     assert only_that("Can we sign in with something other than Google?", "You can only sign in with Google or GitHub.") is None
     assert only_that("Can a member get the administrator role?", passage) is None
+
+
+def test_what_a_count_asks_for_ends_before_its_preposition():
+    """Meilisearch: "two owners at the same time" counts owners."""
+    one = "A team may only have one owner at a time."
+    assert one_only("Can a team have two owners at the same time?", one) == "only have one owner at a time"
+    assert one_only("Can a team have two projects at the same time?", one) is None
