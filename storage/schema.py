@@ -152,12 +152,16 @@ def migrate(db: Database) -> int:
         with db.transaction():
             db.lock("rfpbot schema")  # before `meta` too: two IF NOT EXISTS at once can both try to create it
             db.execute(meta)
-            for number, script in enumerate(MIGRATIONS[_version(db):], start=_version(db) + 1):
+            done = _version(db)
+            for number, script in enumerate(MIGRATIONS[done:], start=done + 1):
                 db.script(for_postgres(script))
                 _record(db, number)
         return len(MIGRATIONS)
     db.execute(meta)
-    for number, script in enumerate(MIGRATIONS[_version(db):], start=_version(db) + 1):
+    # The version is read once: read twice, another process's migration landing in between numbered the
+    # scripts one off, and "duplicate column" was taken for a migration of this process's own that failed.
+    done = _version(db)
+    for number, script in enumerate(MIGRATIONS[done:], start=done + 1):
         try:
             db.script(f"{script}; INSERT OR REPLACE INTO meta VALUES ('schema_version', '{number}')")
         except sqlite3.OperationalError:
