@@ -37,8 +37,8 @@ def evaluate(folder: Path, embedder: str = "wordllama", extra_env: dict[str, str
 
 
 def evaluate_all(embedder: str = "wordllama", extra_env: dict[str, str] | None = None,
-                 without: tuple[str, ...] = ()) -> dict[str, dict]:
-    """`evaluate` on every development set, two at a time: vendor → report."""
-    sets = development_sets()
+                 without: tuple[str, ...] = (), only: tuple[str, ...] = ()) -> dict[str, dict]:
+    """`evaluate` on every development set (or those `only` names), two at a time: vendor → report."""
+    sets = {name: folder for name, folder in development_sets().items() if not only or name in only}
     with ThreadPoolExecutor(max_workers=2) as pool:
         return dict(zip(sets, pool.map(lambda folder: evaluate(folder, embedder, extra_env, without), sets.values())))

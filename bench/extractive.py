@@ -2,7 +2,8 @@
 every development set, and report them leave-one-vendor-out.
 
     python bench/extractive.py depth    # answer every set at each depth (~2 min), choose one, write it; report
-    python bench/extractive.py grid     # answer every set at each point of the grid (~15 min), keep the figures
+    python bench/extractive.py grid     # answer every set at each point of the grid (~100 min), keep the figures
+    python bench/extractive.py grid --only infisical  # a new set only, added to the grid kept
     python bench/extractive.py fit      # choose the point on all vendors, write agents/extractive.json; report
     python bench/extractive.py report   # the leave-one-vendor-out table only
 
@@ -54,8 +55,8 @@ DEPTH_VARIABLE = "RFPBOT_SEARCH_K"  # a depth set in the environment would overr
 WEIGHTS = {"status_answerable": 2.0, "source_recall": 1.0, "abstention": 1.0}
 
 
-def run_grid() -> list[dict]:
-    """Every vendor's figures at every point of the grid."""
+def run_grid(only: tuple[str, ...] = ()) -> list[dict]:
+    """Every vendor's figures (or those of the vendors `only` names) at every point of the grid."""
     points = []
     for floor, band, status_band in itertools.product(FLOORS, BANDS, STATUS_BANDS):
         if status_band > band:
@@ -64,13 +65,21 @@ def run_grid() -> list[dict]:
             model = Path(tmp) / "extractive.json"
             model.write_text(ExtractiveModel(search_k=fitted().search_k, floor=floor, band=band,
                                              status_band=status_band).model_dump_json())
-            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,))
+            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,), only=only)
         vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in TARGETS}
                    for v, r in reports.items()}
         points.append({"floor": floor, "band": band, "status_band": status_band, "vendors": vendors})
         print(f"floor {floor:.2f} band {band:.2f} status band {status_band:.2f}: "
               f"{score(points[-1], list(vendors)):.4f}", file=sys.stderr)
     return points
+
+
+def merged(kept: list[dict], new: list[dict]) -> list[dict]:
+    """The grid kept, with the vendors of `new` (the same points) put in or replaced at each point."""
+    at = {(p["floor"], p["band"], p["status_band"]): p["vendors"] for p in new}
+    if set(at) != {(p["floor"], p["band"], p["status_band"]) for p in kept}:
+        raise SystemExit("the grid kept has other points than the grid run: run `grid` on every set")
+    return [{**p, "vendors": {**p["vendors"], **at[(p["floor"], p["band"], p["status_band"])]}} for p in kept]
 
 
 def run_depths() -> list[dict]:
@@ -158,6 +167,8 @@ def _held_out_table(points: list[dict], choose: Callable[[list[dict], list[str]]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("step", choices=["depth", "grid", "fit", "report"])
+    parser.add_argument("--only", default="", help="grid: answer these sets (comma-separated) and add their figures "
+                                                   "to the grid kept, the other sets' figures as they are")
     args = parser.parse_args()
     if args.step == "depth":
         depths = run_depths()
@@ -168,7 +179,10 @@ def main() -> None:
         report_depths(depths)
         return
     if args.step == "grid":
-        GRID_FILE.write_text(json.dumps(run_grid(), indent=1) + "\n", encoding="utf-8")
+        points = run_grid(tuple(args.only.split(","))) if args.only else run_grid()
+        if args.only:
+            points = merged(json.loads(GRID_FILE.read_text(encoding="utf-8")), points)
+        GRID_FILE.write_text(json.dumps(points, indent=1) + "\n", encoding="utf-8")
     points = json.loads(GRID_FILE.read_text(encoding="utf-8"))
     if args.step == "fit":
         vendors = sorted(points[0]["vendors"])

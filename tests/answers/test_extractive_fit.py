@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 import json
 
+import pytest
+
 from agents.extractive import fitted
 from tests.conftest import ROOT
 
@@ -54,3 +56,17 @@ def test_a_point_that_loses_status_on_every_vendor_scores_lower(monkeypatch):
     worse = {"floor": 0.3, "band": 0.05, "status_band": 0.02, "vendors": {v: {**figures, "status_answerable": 0.7} for v in "ab"}}
     assert script.best([worse, good], ["a", "b"]) is good
     assert script.score(good, ["a"]) > script.score(worse, ["a"])
+
+
+def test_a_new_set_run_alone_is_added_to_the_grid_kept_and_replaces_its_old_figures(monkeypatch):
+    script = _fitting_script(monkeypatch)
+    figures = {"status_answerable": 0.5, "source_recall": 0.5, "abstention": 1.0}
+    kept = [{"floor": 0.3, "band": b, "status_band": 0.0, "vendors": {"a": figures, "b": figures}} for b in (0.1, 0.2)]
+    new = [{"floor": 0.3, "band": b, "status_band": 0.0, "vendors": {"b": {**figures, "source_recall": b},
+                                                                      "c": figures}} for b in (0.1, 0.2)]
+    merged = script.merged(kept, new)
+    assert [sorted(p["vendors"]) for p in merged] == [["a", "b", "c"], ["a", "b", "c"]]
+    assert [p["vendors"]["b"]["source_recall"] for p in merged] == [0.1, 0.2]
+    other = [{**new[0], "band": 0.4}, new[1]]
+    with pytest.raises(SystemExit, match="other points"):
+        script.merged(kept, other)
