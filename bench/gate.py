@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run
 from _devsets import ROOT, evaluate_all  # noqa: E402
 
 from agents.contracts import AnswerSignals  # noqa: E402
-from agents.judging.gate import GateModel, Logistic, save  # noqa: E402
+from agents.judging.gate import GateModel, Logistic, save, shown  # noqa: E402
 
 DATA = ROOT / "eval" / "gate_data.jsonl"
 FIRST_RUN_DATA = ROOT / "eval" / "first_run_data.jsonl"  # bench/first_runs.py
@@ -187,7 +187,8 @@ def _spoken_of_limit(abstained: list[dict]) -> float:
 
 
 def _probabilities(model: GateModel, rows: list[dict]) -> list[float]:
-    return [model.probability(AnswerSignals.model_validate(r["signals"])) for r in rows]
+    # As users see them (`shown`): what the send decision, and so the threshold, is made on.
+    return [shown(model.probability(AnswerSignals.model_validate(r["signals"]))) for r in rows]
 
 
 def _out_of_fold(rows: list[dict], seed: int, first: list[dict] = (), folds: int = 5) -> list[float]:
@@ -200,7 +201,7 @@ def _out_of_fold(rows: list[dict], seed: int, first: list[dict] = (), folds: int
     for train, test in StratifiedKFold(folds, shuffle=True, random_state=seed).split(rows, labels):
         model = _fit([rows[i] for i in train], first)
         for i in test:
-            probs[i] = model.probability(AnswerSignals.model_validate(rows[i]["signals"]))
+            probs[i] = shown(model.probability(AnswerSignals.model_validate(rows[i]["signals"])))
     return probs
 
 

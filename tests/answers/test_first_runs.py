@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from agents.contracts import AnswerSignals
-from agents.judging.gate import load
+from agents.judging.gate import load, shown
 from tests.conftest import ROOT
 
 
@@ -42,8 +42,9 @@ def test_what_the_shipped_threshold_sends_of_the_first_runs_is_right_95_percent_
     gate = _script(monkeypatch, "gate")
     model, rows = load(), _first_run_rows(monkeypatch)
     sendable = [r for r in rows if gate._sendable(r, model)]
-    probabilities = [model.probability(AnswerSignals.model_validate(r["signals"])) for r in sendable]
-    sent = [r for r, p in zip(sendable, probabilities) if p >= model.threshold]
+    # As the product decides: on the confidence shown, against the threshold in percent.
+    probabilities = [shown(model.probability(AnswerSignals.model_validate(r["signals"]))) for r in sendable]
+    sent = [r for r, p in zip(sendable, probabilities) if round(100 * p) >= model.threshold_percent]
     if sent:
         assert len(sent) >= 20
         assert sum(r["right"] for r in sent) / len(sent) >= 0.95
@@ -51,7 +52,7 @@ def test_what_the_shipped_threshold_sends_of_the_first_runs_is_right_95_percent_
         assert model.threshold == 1.0
         sure = [(p, r["right"]) for p, r in zip(probabilities, sendable) if p >= gate.FIRST_RUN_TARGET]
         assert gate.choose_threshold([p for p, _ in sure], [ok for _, ok in sure], gate.FIRST_RUN_TARGET) == 1.0
-    assert all(p >= gate.FIRST_RUN_TARGET for r, p in zip(sendable, probabilities) if p >= model.threshold)
+    assert all(p >= gate.FIRST_RUN_TARGET for p in probabilities if round(100 * p) >= model.threshold_percent)
     assert not any(not r["answerable"] and r["status"] == "Fully Supported" for r in sent)
 
 
@@ -105,3 +106,14 @@ def test_answers_under_95_percent_do_not_carry_the_threshold_down(monkeypatch):
     first = _answers(20, 19) + _answers(40, 40)
     assert gate._first_run_threshold(first, _Scored([0.96] * 20 + [0.80] * 40)) == pytest.approx(0.96)
     assert gate._first_run_threshold(_answers(40, 40), _Scored([0.80] * 40)) == 1.0
+
+
+def test_the_threshold_is_fitted_on_the_confidence_users_see(monkeypatch):
+    """Twenty answers at 0.9572, one wrong, show 95: fitted on the probabilities the threshold was 0.9572, shown
+    as 96, and none of the answers it was chosen for went out. Fitted on what is shown, they are sent at 95."""
+    gate = _script(monkeypatch, "gate")
+    threshold = gate._first_run_threshold(_answers(20, 19), _Scored([0.95721] * 20))
+    assert threshold == pytest.approx(0.95)
+    model = load().model_copy(update={"threshold": threshold})
+    assert model.threshold_percent == 95 and round(100 * shown(0.95721)) == 95
+    assert shown(0.99995) == 0.99 and shown(0.1) == 0.1
