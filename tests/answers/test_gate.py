@@ -47,12 +47,11 @@ async def test_the_audit_measures_what_the_documents_searched_say_of_the_questio
     pipeline = Pipeline(index)
     # At a threshold a team may set: the shipped one, held to the first runs, reviews every answer.
     fedramp = await pipeline.run("Does the cloud service hold a FedRAMP authorization?", threshold=95)
-    spoken_of = await pipeline.run("Is one tenant prevented from degrading the performance of another tenant's workloads?",
-                                   threshold=95)
+    spoken_of = await pipeline.run("Do you operate a public bug bounty program?", threshold=95)
     measured = {run.question: run.critic_feedback[-1].signals for run in (fedramp, spoken_of)}
     assert fedramp.synthesis.answer.startswith("No evidence") and measured[fedramp.question].names_absent == 1
     assert spoken_of.synthesis.answer.startswith("No evidence") and measured[spoken_of.question].names_absent == 0
-    assert measured[spoken_of.question].terms_in_documents > 0.6
+    assert measured[spoken_of.question].terms_in_documents >= load().spoken_of_limit
     assert spoken_of.synthesis.confidence_score < fedramp.synthesis.confidence_score
     assert spoken_of.escalated and "in other words" in spoken_of.escalation_reason
     assert not fedramp.escalated
