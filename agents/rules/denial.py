@@ -47,7 +47,7 @@ _CONDITIONED = re.compile(r"\b(?:\w+n['’]t|not|never|cannot|prohibited|forbidd
 # is not answered no by what holds by default ("By default, Infisical Cloud is configured to not trust emails…").
 _ASKS_OPTION = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+admin\w*|the\s+admin\w*)\s+(?:\w+\s+)?"
                           r"(?:make|configure|set|enable|turn\s+on|switch\s+on|change|allow|opt\s+in)\b", re.IGNORECASE)
-_DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)
+_DEFAULT = re.compile(r"[^.;]*\bby\s+default\b[^.;]*", re.IGNORECASE)  # the clause saying what holds by default
 
 
 def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
@@ -63,8 +63,8 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
     text = _DEFERRAL.sub(" ", _CHECKED.sub(" ", text))
     if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):
         text = _CONDITIONED.sub(lambda m: " " if set(key_terms(m.group(1))[-1:]) & asked else m.group(0), text)
-    if _ASKS_OPTION.search(question) and _DEFAULT.search(text):
-        return []
+    if _ASKS_OPTION.search(question):
+        text = _DEFAULT.sub(" ", text)
     return new_cues(_off_question(_list_scope(_PURPOSE.sub(aside, text), asked, cues), asked), question, cues)
 
 

@@ -172,6 +172,8 @@ def test_what_holds_by_default_does_not_deny_that_it_can_be_made_otherwise():
     default = "By default, the cloud is configured to not trust emails from external identity providers."
     assert denials(default, "Does your cloud trust the email address our IdP asserts?") == ["to not"]
     assert denials(default, "On our own install, can we make it trust emails sent by our IdP?") == []
+    also = default + " Emails from an IdP cannot be trusted on the Free plan."
+    assert denials(also, "Can we make it trust emails from our IdP on the Free plan?") == ["cannot"]
 
 
 def test_work_on_support_still_to_come_is_a_denial():
