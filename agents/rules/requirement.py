@@ -80,7 +80,7 @@ _MUST_BE_WHO = re.compile(r"\b(?:must|need\s+to|needs\s+to|have\s+to|has\s+to)\s
 # Asked of anyone at all: "Can any member of a project change…", "Can every user…", "Can anyone…".
 _ANYONE = re.compile(r"^\s*(?:can|may|could|is|are)\s+(?:(?:any|every|each|all)\s+((?:[\w-]+\s+){0,2}?[\w-]+?)s?\b|(anyone|"
                      r"everyone|anybody|everybody)\b)", re.IGNORECASE)
-_PERSONS = frozenset("member user person people employee teammate developer engineer collaborator one body".split())
+_PERSONS = frozenset("member user person people employee teammate developer engineer collaborator".split())
 
 
 def reserved_to_role(question: str, text: str) -> str | None:
@@ -91,7 +91,7 @@ def reserved_to_role(question: str, text: str) -> str | None:
     if anyone is None:
         return None
     who = [w.lower() for w in re.findall(r"[a-z]+", anyone.group(1) or anyone.group(2), re.IGNORECASE)]
-    if not any(w.rstrip("s") in _PERSONS or w.endswith(("one", "body")) for w in who):
+    if not any(w.rstrip("s") in _PERSONS or w.endswith(("one", "body")) for w in who):  # "anyone", "everybody"
         return None
     rest = question[anyone.end():]
     for match in _MUST_BE_WHO.finditer(text):
