@@ -24,7 +24,15 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>|\{/\*.*?\*/\}")
 # Site-generator markup no reader sees: Hugo shortcodes ({{< tab name="Okta" >}}), Liquid tags (Jekyll's
 # {% link … %}, GitBook's {% hint %}), GitHub and Docusaurus callouts ("> [!NOTE] >", ":::info"), and
 # footnote markers ("[^1]").
-_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}")
+# The same in Python-Markdown and MkDocs sites: includes ({!admin-only.md!}), macros variables ({{ support_email }}),
+# directives named in snake case or with arguments after a bar ({start_tabs}, {tab|okta}), admonitions
+# ('!!! warn ""', '??? note "Title"'); a placeholder in a path ("/users/{user_id}", "{id}") is left as written.
+_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{![^{}\s]+!\}|\{\{\s*[\w.]+\s*\}\}"
+                        r"|(?<![/\w=$])\{[a-z]+(?:_[a-z]+)+\}|(?<![/\w=$])\{[a-z_]+(?:\|[\w-]+)+\}")
+_ADMONITION = re.compile(r'(?:^|(?<=\s))(?:!!!|\?\?\?\+?)\s*[a-z]+(?:\s+"[^"]*")?', re.I)
+# A passage cut at an include's "!" ("{!manage-this-user.md!}") begins or ends with its lone brace.
+_STRAY_BRACE = re.compile(r"^\}\s*|\s*\{$")
+_EMPTY_BRACKETS = re.compile(r"\s+\(\s*\)")  # what held only markup: "administrator ({{ support_email }})"
 _FOOTNOTE = re.compile(r"\[\^[^\]\s]+\](?!:)")
 _CALLOUT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]|^:::\s*\w*", re.I)
 _QUOTE_MARKS = re.compile(r"(?:^|(?<=\s))>(?:\s+>)+(?=\s)")
@@ -56,7 +64,9 @@ def _line(line: str) -> str:
     line = line.strip()
     if _SEPARATOR_ROW.match(line) and "-" in line:
         return ""
-    line = _CALLOUT_TITLE.sub(_titled, _CALLOUT.sub(" ", _SHORTCODE.sub(" ", line)))
+    line = _STRAY_BRACE.sub("", _ADMONITION.sub(" ", _SHORTCODE.sub(" ", line)).strip())
+    line = _EMPTY_BRACKETS.sub("", line)
+    line = _CALLOUT_TITLE.sub(_titled, _CALLOUT.sub(" ", line))
     line = _QUOTE_MARKS.sub(" ", _DECORATION.sub(" ", line)).strip()
     line = _FOOTNOTE.sub("", _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line)))
     line = _CELL_END.sub(" | ", _BREAK.sub("; ", line))

@@ -311,6 +311,21 @@ def test_wherever_we_can_is_the_hedge_wherever_possible():
     assert cue_phrases("Keep it where we can be sure it stays.", PARTIAL_CUES) == []
 
 
+def test_python_markdown_includes_directives_and_admonitions_are_not_told():
+    from agents.text.prose import spoken
+
+    # Zulip's help center: includes, tab directives, an admonition, a macros variable; a passage cut at an
+    # include's "!" keeps its lone brace. A placeholder in a path is what the page says, and stays.
+    assert spoken("{!owner-only.md!} By default, messages are kept forever.") == "By default, messages are kept forever"
+    assert spoken("{tab|via-user-profile} 1. Click on a user's name.") == "Click on a user's name"
+    assert spoken("{start_tabs} {settings_tab|invites-list-admin} 1. Revoke the invitation.") == "Revoke the invitation"
+    assert spoken('!!! warn "" **Note**: This action cannot be undone.') == "Note: This action cannot be undone"
+    assert spoken("} 1. Click **Deactivate user**.") == "Click Deactivate user"
+    assert spoken("Contact your server administrator ({{ support_email }}) at once.") == \
+        "Contact your server administrator at once"
+    assert spoken("GET /api/users/{user_id} returns {id}.") == "GET /api/users/{user_id} returns {id}"
+
+
 def test_site_generator_markup_is_not_told():
     from agents.text.prose import spoken
 
