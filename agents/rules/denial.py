@@ -35,6 +35,10 @@ _CHECKED = re.compile(r"\b(?:verify|verifies|verifying|verified|check|checks|che
                       r"|\b(?:verification|validation|checks?|checksums?)\s+to\s+(?:ensure|confirm|make\s+sure)\b[^.;:,]*",
                       re.IGNORECASE)
 _DEFERRAL = re.compile(r"\b(?:\w+n['’]t|not|never|cannot)\b[^.;:,]{0,60}?\buntil\b", re.IGNORECASE)
+# Asked whether it happens at once ("…start deleting the moment we save it?"), a deferral is the answer: "changes
+# won't have any effect until the next time the daily job runs" says no.
+_AT_ONCE = re.compile(r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|the\s+moment|"
+                      r"as\s+soon\s+as|without\s+(?:any\s+)?delay|in\s+real[\s-]time)\b", re.IGNORECASE)
 # A condition that grants it: "changes to customer data are prohibited without explicit customer approval" says
 # the approval is required, so it answers "Do you get our approval before…?" yes; asked of the change itself
 # ("Do you change our data?"), its words are not the question's and the prohibition still denies, as it does
@@ -60,7 +64,9 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         rest = asked & set(key_terms(text[:match.start()] + " " + text[match.end():]))
         return " " if len(clause) < len(rest) else match.group()
 
-    text = _DEFERRAL.sub(" ", _CHECKED.sub(" ", text))
+    text = _CHECKED.sub(" ", text)
+    if not _AT_ONCE.search(question):
+        text = _DEFERRAL.sub(" ", text)
     if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):
         text = _CONDITIONED.sub(lambda m: " " if set(key_terms(m.group(1))[-1:]) & asked else m.group(0), text)
     if _ASKS_OPTION.search(question):
@@ -282,4 +288,44 @@ def fixed_once(question: str, text: str) -> str | None:
             subject = key_terms(re.split(r"[.;:!?]", text[:match.start()])[-1])
             if subject and matches(subject[-1], asked):
                 return match.group(0)
+    return None
+
+
+# A negation standing right before the question's own verb ("Organization administrators cannot deactivate
+# organization owners", asked "Can an organization administrator deactivate an owner?"): the sentence says no to
+# what the question asks, in its words, when it also names another thing the question does.
+_NEGATION = (r"(?:cannot|can\s*not|can['’]t|could\s+not|couldn['’]t|does\s+not|doesn['’]t|do\s+not|don['’]t|"
+             r"will\s+not|won['’]t|(?:is|are)\s+not\s+able\s+to|unable\s+to|never)")
+# "users who don't authenticate through your IdP", "a key that never expires": the negation describes whom or
+# what the sentence is about, it denies nothing.
+_NEGATED_VERB = re.compile(rf"(?<!\bwho )(?<!\bthat )(?<!\bwhich )\b{_NEGATION}\s+"
+                           r"(?:[a-z]+ly\s+)?(?:be\s+)?([a-z][\w-]*)", re.IGNORECASE)
+_SENTENCE = re.compile(r"[.;:!?](?:\s|$)")
+
+
+# "Provisioning Groups is not yet implemented", asked "Can SCIM create … groups…?": what the sentence denies, its
+# subject, is a thing the question names. A subject only: "…, where data storage in the EU region is not
+# available" says where something else holds.
+_DENIED_SUBJECT = re.compile(r"^\s*(?:[-*•]\s+)?((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:is|are)\s+"
+                             r"(?:currently\s+|still\s+)?not\s+(?:yet\s+|currently\s+)?(?:supported|implemented|available|possible|allowed|permitted|"
+                             r"offered|provided)\b", re.IGNORECASE)
+
+
+def negated_verb(question: str, text: str) -> str | None:
+    """The negation and verb of `text` that deny a yes/no question's own verb in a sentence naming another of
+    its words ("cannot deactivate"), else None."""
+    if not is_yes_no(question):
+        return None
+    asked = set(key_terms(question))
+    for sentence in _SENTENCE.split(text):
+        for match in _NEGATED_VERB.finditer(sentence):
+            verb = key_terms(match.group(1))
+            if not verb or not matches(verb[0], asked):
+                continue
+            if any(matches(term, asked) for term in set(key_terms(sentence)) - set(verb)):
+                return match.group(0)
+        for match in _DENIED_SUBJECT.finditer(sentence.strip()):
+            head = key_terms(match.group(1))[-1:]
+            if head and matches(head[0], asked):
+                return match.string[match.start(1):match.end()]
     return None

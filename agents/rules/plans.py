@@ -127,8 +127,10 @@ def speaks_of_availability(text: str) -> bool:
 
 
 def asked_plans(question: str) -> set[str]:
-    """The plans the question names ("on the Pro plan" → {"pro"}), lower-cased."""
-    return {m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} - _NOT_A_PLAN
+    """The plans the question names ("on the Pro plan" → {"pro"}, "the free cloud plan" → {"free", "cloud"}),
+    lower-cased."""
+    entry = {m.group(1).lower() for m in _ASKED_ENTRY.finditer(question)}
+    return ({m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} | entry) - _NOT_A_PLAN
 
 
 def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
@@ -141,6 +143,8 @@ def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
 
 # The names SaaS vendors give their entry offer, below every paid one: general usage, not one vendor's list.
 LOWEST_OFFERS = frozenset({"free", "hobby", "trial", "personal", "starter", "basic", "developer"})
+# An entry offer named a word before its offer: "the free cloud plan", "the hobby team tier".
+_ASKED_ENTRY = re.compile(rf"\b({'|'.join(sorted(LOWEST_OFFERS))})\s+[\w-]+\s+{_OFFER}\b", re.I)
 # "and above", "or higher": the offers named are the lowest of several.
 _AND_ABOVE = re.compile(r"\b(?:and|or)\s+(?:above|higher|greater|up\b(?!\s+to\b))\b", re.IGNORECASE)
 # A passage cut into the pieces a plan can be named for: list items, bracketed notes, sentences.

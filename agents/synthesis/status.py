@@ -11,7 +11,7 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import contrasted, disabled, fixed_once, none_of, passage_denials, unaffected, undone
+from ..rules.denial import contrasted, disabled, fixed_once, negated_verb, none_of, passage_denials, unaffected, undone
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.list_items import items_on_question
@@ -141,12 +141,14 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     # A question that asks for a fact ("How long…", "Which…") is answered by the passage stating it;
     # a "not" in that passage is part of the fact, not a denial of the question. A passage allowing one
     # only of what the question asks several of ("can only have a single account owner") speaks to it
-    # wherever it is cited, as one denying a name of the question does.
+    # wherever it is cited, as one denying a name of the question does, or negating its own verb ("Organization
+    # administrators cannot deactivate organization owners", asked "Can an … administrator deactivate an owner?").
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
                 or denies_name(question, q) or one_only(question, q.passage.text)
                 or same_only(question, q.passage.text) or only_that(question, q.passage.text)
                 or contrasted(question, q.passage.text) or _disables_name(question, q)
-                or fixed_once(question, q.passage.text)] if is_yes_no(question) else []
+                or fixed_once(question, q.passage.text)
+                or negated_verb(question, q.passage.text)] if is_yes_no(question) else []
     return deniable, on_point
 
 

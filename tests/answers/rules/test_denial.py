@@ -5,9 +5,11 @@ no word with the question is about something else."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from agents.rules.denial import contrasted, denials, disabled, fixed_once, none_of, unaffected, undone
+from agents.rules.denial import contrasted, denials, disabled, fixed_once, negated_verb, none_of, unaffected, undone
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -309,3 +311,45 @@ async def test_no_data_lost_answers_no_in_the_pipeline(tmp_path, index):
     pipeline = await pipeline_over(tmp_path / "docs", index, {"transfer.md": page})
     answer = (await pipeline.run("Will any data be lost when a project is transferred to another organization?"))
     assert answer.synthesis.compliance_status == "Not Supported"
+
+
+def test_a_negation_before_the_questions_own_verb_denies_it_where_the_sentence_names_more_of_it():
+    """Zulip: "Organization administrators cannot deactivate organization owners." answers "Can an organization
+    administrator deactivate an owner?" no, cited below the best passage or not. A negation describing whom the
+    sentence is about ("users who don't authenticate", "a key that never expires") denies nothing."""
+    owners = "Organization administrators cannot deactivate organization owners."
+    assert negated_verb("Can an organization administrator deactivate an owner?", owners) == "cannot deactivate"
+    assert negated_verb("Can an admin deactivate a bot?", "We cannot deactivate it.") is None  # the verb alone
+    assert negated_verb("Does Docker SSO support authenticating through the command line?",
+                        "To invite users who don't authenticate through your identity provider, sign in.") is None
+    assert negated_verb("Can API keys be made to expire automatically?",
+                        "Setting `expiresAt` to `null` creates a key that never expires.") is None
+    assert negated_verb("Which roles can deactivate an owner?", owners) is None  # not a yes/no question
+    # What a sentence's subject says is not implemented, when the question names it.
+    limits = "Zulip's SCIM integration has the following limitations: * Provisioning Groups is not yet implemented."
+    assert negated_verb("Can SCIM create and keep groups in step with our identity provider?", limits) == \
+        "Provisioning Groups is not yet implemented"
+    assert negated_verb("Is data stored in the EU region?", "We disable AI features for EU customers, where data "
+                        "storage in the EU region is not available.") is None
+
+
+async def test_a_denial_cited_below_the_best_passage_answers_no_when_it_negates_the_questions_verb(tmp_path, index):
+    # Zulip's own pages, where "Organization owners can do anything that an organization administrator can do"
+    # is the best passage and the denial is cited third.
+    corpus = Path(__file__).resolve().parents[3] / "eval" / "zulip" / "corpus"
+    pages = {name: (corpus / name).read_text(encoding="utf-8") for name in
+             ("roles-and-permissions.md", "deactivate-or-reactivate-a-user.md", "invite-new-users.md")}
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    answer = (await pipeline.run("Can an organization administrator deactivate an owner?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+    assert any("cannot deactivate organization owners" in c.quote for c in answer.citations)
+
+
+def test_a_deferral_answers_a_question_asking_whether_it_happens_at_once():
+    """Zulip's retention policies: "changes … won't have any effect until the next time the daily job runs" says
+    when, which is the answer to "…the moment we save it?"; asked whether it happens at all, it denies nothing."""
+    daily = ("Retention policies are processed in a daily job; so changes in the policy won't have any effect "
+             "until the next time the daily job runs.")
+    assert denials(daily, "Does a shorter retention period start deleting messages the moment we save it?") == \
+        ["will not"]
+    assert denials(daily, "Does a shorter retention period delete old messages?") == []

@@ -219,3 +219,16 @@ async def test_a_duty_in_an_incident_response_plan_is_answered_for_everyone(tmp_
     pipeline = await pipeline_over(tmp_path / "docs", index, {"incident.md": page})
     answer = (await pipeline.run("Must your staff report suspected security events within 24 hours?")).synthesis
     assert answer.compliance_status == "Fully Supported"
+
+
+def test_an_entry_offer_named_a_word_before_its_plan_is_asked_and_unmet_by_paid_plans_only():
+    """Zulip: "message retention policies are available on the Zulip Cloud Standard and Zulip Cloud Plus plans"
+    answers "…on the free cloud plan…?" no: the free plan is asked though "cloud" stands before "plan"."""
+    from agents.rules.plans import asked_plans
+
+    question = "Can an organization on the free cloud plan set a message retention policy?"
+    assert asked_plans(question) == {"free", "cloud"}
+    retention = ("In Zulip Cloud, message retention policies are available on the Zulip Cloud Standard and Zulip "
+                 "Cloud Plus [plans](https://zulip.com/plans/).")
+    assert plan_verdict(question, retention)[0] == "unmet"
+    assert plan_verdict("Can an organization on the Plus plan set a retention policy?", retention)[0] == "met"
