@@ -37,7 +37,7 @@ from common import sentences
 from retrieval import Embedder
 
 from ..text.grounding import Passage, passages, strip_markers
-from ..text.quantities import PERIOD
+from ..text.quantities import FREQUENCY, PERIOD
 from ..text.question_form import is_yes_no
 from ..text.terms import coverage, key_terms, matches, mentioned, together
 
@@ -52,6 +52,10 @@ _CACHE_SIZE = 20_000
 _ASKS_QUANTITY = re.compile(
     r"\b(how (?:often|long|quickly|soon|frequently|many|much)|what (?:time ?frames?|period|frequency)|"
     r"within what|time ?frames?|frequency|retention period|how long|SLAs?)\b", re.I)
+# An open question on a bound ("What is the minimum password length?") asks a figure, as "how long" does; a
+# yes/no one ("Do you enforce a minimum password length?") asks whether there is one.
+_ASKS_BOUND = re.compile(r"\b(?:minimum|maximum)\s+(?:[\w-]+\s+){0,2}?(?:length|size|age|count|lifetime|interval)\b",
+                         re.I)
 _HAS_QUANTITY = re.compile(
     PERIOD + r"|\d|\b(daily|weekly|monthly|quarterly|annual(?:ly)?|yearly|hourly|biannual(?:ly)?|every|once|twice|"
     r"immediately|real[- ]time|continuous(?:ly)?)\b", re.I)
@@ -185,7 +189,7 @@ def asks_for_a_number(question: str) -> bool:
     """An open question whose answer is a number (a duration, a frequency, a count, a version) or an
     algorithm's name, which is as specific as one."""
     return not is_yes_no(question) and bool(_ASKS_QUANTITY.search(question) or _ASKS_VERSION.search(question)
-                                            or _ASKS_ALGORITHM.search(question))
+                                            or _ASKS_ALGORITHM.search(question) or _ASKS_BOUND.search(question))
 
 
 # "Which encryption algorithm protects data at rest?" is not answered by "Data is encrypted at rest":
@@ -217,12 +221,18 @@ def states_the_number(question: str, text: str) -> bool:
         return bool(_HAS_ALGORITHM.search(text))
     if _HOW_LONG.search(question) and _NO_END.search(text):  # "a token that does not expire": valid for ever
         return True
+    if _ASKS_FREQUENCY.search(question):
+        return bool(_HAS_FREQUENCY.search(text))
     if not _ASKS_RETENTION.search(question):
         return bool(_HAS_QUANTITY.search(text))
     return any(_HAS_PERIOD.search(s) and _HAS_RETENTION.search(s) for s in sentences(_LINK_TARGET.sub("", text)))
 
 
 _HAS_PERIOD = re.compile(PERIOD + r"|\b(?:indefinitely|forever|permanently|until)\b", re.I)
+# "How often do you back up…?" asks a frequency: "after a few minutes" is a duration of something else.
+_ASKS_FREQUENCY = re.compile(r"\bhow (?:often|frequently)\b|\bwhat frequency\b|\bat what interval\b", re.I)
+_HAS_FREQUENCY = re.compile(FREQUENCY + r"|\bevery\b|\b(?:each|per|a)\s+(?:second|minute|hour|day|night|week|month|"
+                            r"quarter|year)\b|\bcontinuous(?:ly)?\b|\breal[- ]time\b|\b\d+\s+times\b|\btwice\b", re.I)
 _HOW_LONG = re.compile(r"\bhow long\b", re.I)
 _NO_END = re.compile(r"(?:\bnever|\bnot|n't)\s+(?:be\s+)?(?:expire[sd]?|deleted|removed|purged)\b|"
                      r"\bno (?:expiry|expiration)\b", re.I)

@@ -120,3 +120,15 @@ def test_a_question_asking_which_algorithm_is_answered_only_by_a_passage_naming_
     for named in ("Volumes are encrypted with AES-XTS.", "Stored data is encrypted with AES-256.",
                   "Disks use AES encryption.", "Streams use ChaCha20."):
         assert states_the_number(question, named), named
+
+
+def test_how_often_is_answered_by_a_frequency_and_a_bound_asked_openly_by_a_figure():
+    # Zulip: "How often do you back up cloud data?" is not answered by "After a few minutes, you'll be able to
+    # download the export"; "What is the minimum password length?" asks a figure, "Do you enforce one?" whether.
+    question = "How often do you back up cloud data?"
+    assert not states_the_number(question, "After a few minutes, you'll be able to download the export.")
+    for stated in ("Backups are taken daily.", "We snapshot every 6 hours.", "Data is backed up continuously.",
+                   "Backups run twice a day."):
+        assert states_the_number(question, stated), stated
+    assert asks_for_a_number("What is the minimum password length?")
+    assert not asks_for_a_number("Do you enforce a minimum password length?")
