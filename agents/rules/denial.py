@@ -295,12 +295,16 @@ def fixed_once(question: str, text: str) -> str | None:
 # organization owners", asked "Can an organization administrator deactivate an owner?"): the sentence says no to
 # what the question asks, in its words, when it also names another thing the question does.
 _NEGATION = (r"(?:cannot|can\s*not|can['’]t|could\s+not|couldn['’]t|does\s+not|doesn['’]t|do\s+not|don['’]t|"
-             r"will\s+not|won['’]t|(?:is|are)\s+not\s+able\s+to|unable\s+to|never)")
+             r"(?:will\s+not|won['’]t|(?:is|are)\s+not)(?:\s+be)?\s+able\s+to|unable\s+to|will\s+not|won['’]t|"
+             r"(?:is|are)\s+not|isn['’]t|aren['’]t|never)")
 # "users who don't authenticate through your IdP", "a key that never expires": the negation describes whom or
 # what the sentence is about, it denies nothing.
 _NEGATED_VERB = re.compile(rf"(?<!\bwho )(?<!\bthat )(?<!\bwhich )\b{_NEGATION}\s+"
                            r"(?:[a-z]+ly\s+)?(?:be\s+)?([a-z][\w-]*)", re.IGNORECASE)
 _SENTENCE = re.compile(r"[.;:!?](?:\s|$)")
+# "These scenarios aren't restricted by Registry Access Management: - …", "Some pragma statements are not
+# supported": said of some only, a limit, not a denial.
+_SUBSET = re.compile(r"^\W*(?:these|those|some|certain|several|many|most|a\s+few)\b", re.IGNORECASE)
 
 
 # "Provisioning Groups is not yet implemented", asked "Can SCIM create … groups…?": what the sentence denies, its
@@ -319,6 +323,8 @@ def negated_verb(question: str, text: str) -> str | None:
     asked = set(key_terms(question))
     for sentence in _SENTENCE.split(text):
         for match in _NEGATED_VERB.finditer(sentence):
+            if _SUBSET.match(sentence[:match.start()]):
+                continue
             verb = key_terms(match.group(1))
             if not verb or not matches(verb[0], asked):
                 continue

@@ -353,3 +353,16 @@ def test_a_deferral_answers_a_question_asking_whether_it_happens_at_once():
     assert denials(daily, "Does a shorter retention period start deleting messages the moment we save it?") == \
         ["will not"]
     assert denials(daily, "Does a shorter retention period delete old messages?") == []
+
+
+def test_is_not_before_the_questions_own_word_denies_it_but_not_when_said_of_some_only():
+    # Railway: "responses are not guaranteed for these tiers" answers "Can free-plan users expect a guaranteed
+    # reply from Railway staff?" no; Docker: "These scenarios aren't restricted by Registry Access Management"
+    # lists exceptions to what is restricted, a limit.
+    support = "While Railway employees may participate in community discussions, responses are not guaranteed."
+    assert negated_verb("Can free-plan users expect a guaranteed reply from Railway staff?", support) == \
+        "are not guaranteed"
+    scenarios = "These scenarios aren't restricted by Registry Access Management: - Docker buildx with Kubernetes"
+    assert negated_verb("Can administrators restrict which registries developers pull images from?", scenarios) is None
+    assert negated_verb("Are all SQLite pragmas supported in the cloud?",
+                        "Some SQLite pragma statements are not supported in the cloud.") is None
