@@ -133,6 +133,16 @@ def asked_plans(question: str) -> set[str]:
     return ({m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} | entry) - _NOT_A_PLAN
 
 
+# An offer the question asks as its customer ("Can Pro customers keep…", "For Pro customers, …", "On a Pro
+# subscription, …"): a capitalised name before an offer's word or its customers.
+_ASKED_OFFER_NAME = re.compile(rf"\b([A-Z][\w-]*)\s+(?:{_OFFER}|customers?)\b")
+
+
+def asked_offer_names(question: str) -> set[str]:
+    """The capitalised offers the question asks about as its customer ({"Pro"}), as written."""
+    return {m.group(1) for m in _ASKED_OFFER_NAME.finditer(question) if m.start() > 0} - {"On", "For", "As"}
+
+
 def depends_on_plan(question: str, quotes: list[str]) -> list[str]:
     """The plans the deciding quotes limit the answer to, when the question leaves the plan open; else []."""
     plans = [p for quote in quotes if (plan_verdict(question, quote) or ("",))[0] != "met" for p in plan_limit(quote)]

@@ -19,7 +19,8 @@ from ..rules.matrix import cell_for_question
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
-from ..rules.plans import LOWEST_OFFERS, asked_plans, names_a_plan, plan_verdict, without_own_plan
+from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict,
+                           without_own_plan)
 from ..rules.requirement import reserved_to_others, reserved_to_role, unmet_requirement
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
@@ -105,8 +106,16 @@ _ASKS_IF_BOUND = re.compile(r"\b(?:require[ds]?|mandatory|enforced?|always|defau
 _OPTIONAL = frozenset({"optional", "optionally"})
 
 
+# A cue naming an offer ("enterprise customers", "on the enterprise plan") is no limit on a question asking of an
+# offer the same words name beside it: "Pro and Enterprise customers can use their own S3 buckets" answers "Can Pro
+# customers keep their data in S3 buckets of their own?" in full.
+_OFFER_CUE = re.compile(r"\b(?:enterprise|plans?|customers?|tiers?|subscriptions?)\b", re.IGNORECASE)
+
+
 def _limits(wording: str, question: str) -> list[str]:
     cues = new_cues(wording, question, PARTIAL_CUES)
+    if any(re.search(rf"\b{re.escape(name)}\b", wording) for name in asked_offer_names(question)):
+        cues = [cue for cue in cues if not _OFFER_CUE.search(cue)]
     if _ASKS_IF_ABLE.search(question) and not _ASKS_IF_BOUND.search(question):
         return [cue for cue in cues if cue not in _OPTIONAL]
     return cues

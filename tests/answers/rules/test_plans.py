@@ -232,3 +232,19 @@ def test_an_entry_offer_named_a_word_before_its_plan_is_asked_and_unmet_by_paid_
                  "Cloud Plus [plans](https://zulip.com/plans/).")
     assert plan_verdict(question, retention)[0] == "unmet"
     assert plan_verdict("Can an organization on the Plus plan set a retention policy?", retention)[0] == "met"
+
+
+async def test_an_offer_named_beside_the_one_asked_is_no_limit(tmp_path, index):
+    """Turso: "Pro and Enterprise customers can use their own S3 buckets" answers "Can Pro customers keep their
+    data in S3 buckets of their own?" in full; asked of the free plan's customers, Enterprise is still a limit."""
+    from agents.rules.plans import asked_offer_names
+
+    assert asked_offer_names("Can Pro customers keep their data in S3 buckets of their own?") == {"Pro"}
+    assert asked_offer_names("On a Pro subscription, can admins force two-factor authentication?") == {"Pro"}
+    page = ("# Storage\n\nPro and Enterprise customers can use their own S3 buckets, guaranteeing that data lives "
+            "inside their infrastructure.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"storage.md": page})
+    asked = (await pipeline.run("Can Pro customers keep their data in S3 buckets of their own?")).synthesis
+    assert asked.compliance_status == "Fully Supported"
+    open_question = (await pipeline.run("Can customers keep their data in S3 buckets of their own?")).synthesis
+    assert open_question.compliance_status == "Partially Supported"
