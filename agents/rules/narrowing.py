@@ -76,9 +76,15 @@ def restricted_scope(question: str, text: str) -> str | None:
         head_terms = key_terms(head)
         if not modifiers or not head_terms or not _same_kind(head_terms, scopes):
             continue
+        if head_terms[0] in _ROLE_STEMS:
+            modifiers = [w for w in modifiers if w.lower() not in _COLLEAGUES]
         if any(any(not matches(t, asked) for t in key_terms(w)) for w in modifiers):
             return " ".join(phrase)
     return None
+
+
+# "All team members" are all members: the word says whose colleagues they are, not which of them.
+_COLLEAGUES = frozenset({"team"})
 
 # Who a scope clause is about says nothing of which ones: "For organizations using the EU cloud" is the EU cloud.
 _WHO = frozenset({"organiz", "use", "custom", "user", "account", "team", "tenant", "client", "member", "peopl", "anyon"})

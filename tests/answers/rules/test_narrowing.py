@@ -208,3 +208,12 @@ async def test_a_list_item_limit_on_something_else_leaves_the_answer_full(tmp_pa
     pipeline = await pipeline_over(tmp_path / "docs", index, {"toms.md": page})
     answer = (await pipeline.run("Is the service hosted in certified data centres?")).synthesis
     assert answer.compliance_status == "Fully Supported"
+
+
+def test_all_team_members_are_all_members():
+    # Supabase and Railway: "enforce MFA for all team members" answers "…for all of its members?" in full; a
+    # role named in place of the members asked about still narrows.
+    assert restricted_scope("Can an organization make MFA mandatory for all of its members?",
+                            "Organization owners can choose to enforce MFA for all team members.") is None
+    assert restricted_scope("Can an organization make MFA mandatory for all of its members?",
+                            "Owners can choose to enforce MFA for all billing members.") == "billing members"
