@@ -3,7 +3,7 @@ every development set, and report them leave-one-vendor-out.
 
     python bench/extractive.py depth    # answer every set at each depth (~2 min), choose one, write it; report
     python bench/extractive.py grid     # answer every set at each point of the grid (~100 min), keep the figures
-    python bench/extractive.py grid --only infisical  # a new set only, added to the grid kept
+    python bench/extractive.py grid --only infisical  # a new set only, added to the grid kept (depth --only too)
     python bench/extractive.py fit      # choose the point on all vendors, write agents/extractive.json; report
     python bench/extractive.py report   # the leave-one-vendor-out table only
 
@@ -74,22 +74,23 @@ def run_grid(only: tuple[str, ...] = ()) -> list[dict]:
     return points
 
 
-def merged(kept: list[dict], new: list[dict]) -> list[dict]:
-    """The grid kept, with the vendors of `new` (the same points) put in or replaced at each point."""
-    at = {(p["floor"], p["band"], p["status_band"]): p["vendors"] for p in new}
-    if set(at) != {(p["floor"], p["band"], p["status_band"]) for p in kept}:
-        raise SystemExit("the grid kept has other points than the grid run: run `grid` on every set")
-    return [{**p, "vendors": {**p["vendors"], **at[(p["floor"], p["band"], p["status_band"])]}} for p in kept]
+def merged(kept: list[dict], new: list[dict], keys: tuple[str, ...] = ("floor", "band", "status_band")) -> list[dict]:
+    """The grid (or depth sweep) kept, with the vendors of `new` (the same points) put in or replaced at each point."""
+    at = {tuple(p[k] for k in keys): p["vendors"] for p in new}
+    if set(at) != {tuple(p[k] for k in keys) for p in kept}:
+        raise SystemExit("the points kept are not the points run: run the step on every set")
+    return [{**p, "vendors": {**p["vendors"], **at[tuple(p[k] for k in keys)]}} for p in kept]
 
 
-def run_depths() -> list[dict]:
-    """Every vendor's figures at every search depth (the other numbers as fitted)."""
+def run_depths(only: tuple[str, ...] = ()) -> list[dict]:
+    """Every vendor's figures (or those of the vendors `only` names) at every search depth (the other numbers as
+    fitted)."""
     points = []
     for depth in DEPTHS:
         with tempfile.TemporaryDirectory() as tmp:
             model = Path(tmp) / "extractive.json"
             model.write_text(fitted().model_copy(update={"search_k": depth}).model_dump_json())
-            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,))
+            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,), only=only)
         vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in TARGETS}
                    for v, r in reports.items()}
         points.append({"search_k": depth, "vendors": vendors})
@@ -167,11 +168,13 @@ def _held_out_table(points: list[dict], choose: Callable[[list[dict], list[str]]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("step", choices=["depth", "grid", "fit", "report"])
-    parser.add_argument("--only", default="", help="grid: answer these sets (comma-separated) and add their figures "
-                                                   "to the grid kept, the other sets' figures as they are")
+    parser.add_argument("--only", default="", help="depth, grid: answer these sets (comma-separated) and add their "
+                                                   "figures to the sweep or grid kept, the other sets' as they are")
     args = parser.parse_args()
     if args.step == "depth":
-        depths = run_depths()
+        depths = run_depths(tuple(args.only.split(","))) if args.only else run_depths()
+        if args.only:
+            depths = merged(json.loads(DEPTH_FILE.read_text(encoding="utf-8")), depths, ("search_k",))
         DEPTH_FILE.write_text(json.dumps(depths, indent=1) + "\n", encoding="utf-8")
         chosen = best_depth(depths, sorted(depths[0]["vendors"]))
         model = fitted().model_copy(update={"search_k": chosen["search_k"]})
