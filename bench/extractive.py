@@ -78,7 +78,7 @@ def merged(kept: list[dict], new: list[dict], keys: tuple[str, ...] = ("floor", 
     """The grid (or depth sweep) kept, with the vendors of `new` (the same points) put in or replaced at each point."""
     at = {tuple(p[k] for k in keys): p["vendors"] for p in new}
     if set(at) != {tuple(p[k] for k in keys) for p in kept}:
-        raise SystemExit("the points kept are not the points run: run the step on every set")
+        raise SystemExit("the sweep or grid kept has other points than the one run: run the step on every set")
     return [{**p, "vendors": {**p["vendors"], **at[tuple(p[k] for k in keys)]}} for p in kept]
 
 

@@ -70,3 +70,15 @@ def test_a_new_set_run_alone_is_added_to_the_grid_kept_and_replaces_its_old_figu
     other = [{**new[0], "band": 0.4}, new[1]]
     with pytest.raises(SystemExit, match="other points"):
         script.merged(kept, other)
+
+
+def test_a_new_set_run_alone_is_added_to_the_depth_sweep_kept(monkeypatch):
+    script = _fitting_script(monkeypatch)
+    figures = {"status_answerable": 0.5, "source_recall": 0.5, "abstention": 1.0}
+    kept = [{"search_k": k, "vendors": {"a": figures}} for k in (16, 20)]
+    new = [{"search_k": k, "vendors": {"z": {**figures, "source_recall": k / 100}}} for k in (16, 20)]
+    merged = script.merged(kept, new, ("search_k",))
+    assert [p["vendors"]["z"]["source_recall"] for p in merged] == [0.16, 0.2]
+    assert all(p["vendors"]["a"] == figures for p in merged)
+    with pytest.raises(SystemExit, match="other points"):
+        script.merged(kept, [{**new[0], "search_k": 32}, new[1]], ("search_k",))
