@@ -311,8 +311,9 @@ _SUBSET = re.compile(r"^\W*(?:these|those|some|certain|several|many|most|a\s+few
 # subject, is a thing the question names. A subject only: "…, where data storage in the EU region is not
 # available" says where something else holds.
 _DENIED_SUBJECT = re.compile(r"^\s*(?:[-*•]\s+)?((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:is|are)\s+"
-                             r"(?:currently\s+|still\s+)?not\s+(?:yet\s+|currently\s+)?(?:supported|implemented|available|possible|allowed|permitted|"
-                             r"offered|provided)\b", re.IGNORECASE)
+                             r"(?:currently\s+|still\s+)?not\s+(?:yet\s+|currently\s+)?"
+                             r"(?:supported|implemented|available|possible|allowed|permitted|offered|provided)\b",
+                             re.IGNORECASE)
 
 
 def negated_verb(question: str, text: str) -> str | None:
