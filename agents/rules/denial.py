@@ -318,21 +318,31 @@ _DENIED_SUBJECT = re.compile(r"^\s*(?:[-*•]\s+)?((?:[\w-]+\s+){0,2}[\w-]+)\s+(
 
 def negated_verb(question: str, text: str) -> str | None:
     """The negation and verb of `text` that deny a yes/no question's own verb in a sentence naming another of
-    its words ("cannot deactivate"), else None."""
+    its words ("cannot deactivate"), or the denied subject the question names; else None."""
     if not is_yes_no(question):
         return None
     asked = set(key_terms(question))
     for sentence in _SENTENCE.split(text):
-        for match in _NEGATED_VERB.finditer(sentence):
-            if _SUBSET.match(sentence[:match.start()]):
-                continue
-            verb = key_terms(match.group(1))
-            if not verb or not matches(verb[0], asked):
-                continue
-            if any(matches(term, asked) for term in set(key_terms(sentence)) - set(verb)):
-                return match.group(0)
-        for match in _DENIED_SUBJECT.finditer(sentence.strip()):
-            head = key_terms(match.group(1))[-1:]
-            if head and matches(head[0], asked):
-                return match.string[match.start(1):match.end()]
+        found = _verb_denied(sentence, asked) or _subject_denied(sentence.strip(), asked)
+        if found:
+            return found
+    return None
+
+
+def _verb_denied(sentence: str, asked: set[str]) -> str | None:
+    terms = set(key_terms(sentence))
+    for match in _NEGATED_VERB.finditer(sentence):
+        verb = key_terms(match.group(1))
+        if _SUBSET.match(sentence[:match.start()]) or not verb or not matches(verb[0], asked):
+            continue
+        if any(matches(term, asked) for term in terms - set(verb)):
+            return match.group(0)
+    return None
+
+
+def _subject_denied(sentence: str, asked: set[str]) -> str | None:
+    for match in _DENIED_SUBJECT.finditer(sentence):
+        head = key_terms(match.group(1))[-1:]
+        if head and matches(head[0], asked):
+            return sentence[match.start(1):match.end()]
     return None

@@ -62,6 +62,10 @@ def _same_kind(head_terms: list[str], scopes: set[str]) -> bool:
     return any(set(head_terms) <= kind and bool(scopes & kind) for kind in (_TIER_STEMS, _ROLE_STEMS))
 
 
+# "All team members" are all members: the word says whose colleagues they are, not which of them.
+_COLLEAGUES = frozenset({"team"})
+
+
 def restricted_scope(question: str, text: str) -> str | None:
     """A limit on a universally asked scope: the question asks about *all* third parties,
     the text speaks of "all high risk third-parties". Returns the restricting phrase."""
@@ -82,9 +86,6 @@ def restricted_scope(question: str, text: str) -> str | None:
             return " ".join(phrase)
     return None
 
-
-# "All team members" are all members: the word says whose colleagues they are, not which of them.
-_COLLEAGUES = frozenset({"team"})
 
 # Who a scope clause is about says nothing of which ones: "For organizations using the EU cloud" is the EU cloud.
 _WHO = frozenset({"organiz", "use", "custom", "user", "account", "team", "tenant", "client", "member", "peopl", "anyon"})

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.plans import depends_on_plan, offered_on, plan_limit, plan_verdict
+from agents.rules.plans import (asked_offer_names, asked_plans, depends_on_plan, offered_on, plan_limit,
+                                plan_verdict)
 from tests.documents import pipeline_over
 
 _LIMIT = "MFA enforcement is only available on the [Pro, Team and Enterprise plans](/pricing)."
@@ -224,8 +225,6 @@ async def test_a_duty_in_an_incident_response_plan_is_answered_for_everyone(tmp_
 def test_an_entry_offer_named_a_word_before_its_plan_is_asked_and_unmet_by_paid_plans_only():
     """Zulip: "message retention policies are available on the Zulip Cloud Standard and Zulip Cloud Plus plans"
     answers "…on the free cloud plan…?" no: the free plan is asked though "cloud" stands before "plan"."""
-    from agents.rules.plans import asked_plans
-
     question = "Can an organization on the free cloud plan set a message retention policy?"
     assert asked_plans(question) == {"free", "cloud"}
     retention = ("In Zulip Cloud, message retention policies are available on the Zulip Cloud Standard and Zulip "
@@ -237,8 +236,6 @@ def test_an_entry_offer_named_a_word_before_its_plan_is_asked_and_unmet_by_paid_
 async def test_an_offer_named_beside_the_one_asked_is_no_limit(tmp_path, index):
     """Turso: "Pro and Enterprise customers can use their own S3 buckets" answers "Can Pro customers keep their
     data in S3 buckets of their own?" in full; asked of the free plan's customers, Enterprise is still a limit."""
-    from agents.rules.plans import asked_offer_names
-
     assert asked_offer_names("Can Pro customers keep their data in S3 buckets of their own?") == {"Pro"}
     assert asked_offer_names("On a Pro subscription, can admins force two-factor authentication?") == {"Pro"}
     page = ("# Storage\n\nPro and Enterprise customers can use their own S3 buckets, guaranteeing that data lives "
