@@ -17,7 +17,8 @@ from ..text.cues import NEGATIVE_CUES, cue_phrases, new_cues, uncontracted
 from ..text.grounding import Passage
 from ..text.names import specific_phrases
 from ..text.question_form import is_yes_no
-from ..text.terms import key_terms, matches, stem
+from ..text.terms import key_terms, matches, spelled_out, stem
+from ..text.verbs import same_act
 
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
 # An instruction's goal is one too: "Ensure development workflows aren't disrupted".
@@ -195,9 +196,15 @@ def none_of(question: str, text: str) -> str | None:
         return None
     asked = set(key_terms(question))
     for match in [*_NO_SUBJECT.finditer(text), *_NO_SUCH.finditer(text)]:
-        if asked & set(key_terms(match.group(1))):
+        if _names(match.group(1), question, asked):
             return match.group(0)
-    return None
+    return _nothing_done(text, question, asked)
+
+
+def _names(subject: str, question: str, asked: set[str]) -> bool:
+    # A subject naming a thing of the question, in its words or by its initials ("PII").
+    return any(matches(term, asked) for term in key_terms(subject)) or any(
+        word.isupper() and spelled_out(word, question) for word in subject.split())
 
 
 def contrasted(question: str, text: str) -> str | None:
@@ -299,9 +306,18 @@ _NEGATION = (r"(?:cannot|can\s*not|can['’]t|could\s+not|couldn['’]t|does\s+n
              r"(?:is|are)\s+not|isn['’]t|aren['’]t|never)")
 # "users who don't authenticate through your IdP", "a key that never expires": the negation describes whom or
 # what the sentence is about, it denies nothing.
-_NEGATED_VERB = re.compile(rf"(?<!\bwho )(?<!\bthat )(?<!\bwhich )\b{_NEGATION}\s+"
-                           r"(?:[a-z]+ly\s+)?(?:be\s+)?([a-z][\w-]*)", re.IGNORECASE)
+# "We do not support the ability for an organization to delete a standard role": what is not allowed is the act
+# after "to".
+_ENABLING = r"(?:(?:support|allow|permit|let|enable)\w*\b[^.;:]{0,60}?\bto\s+)?"
+_NEGATED_VERB = re.compile(rf"(?<!\bwho )(?<!\bthat )(?<!\bwhich )\b{_NEGATION}\s+{_ENABLING}"
+                           r"(?:[a-z]+ly\s+)?(?:be\s+)?([a-z][\w-]*(?:\s+(?:away|back|out)\b)?)", re.IGNORECASE)
+# Emphasis around a word ("are _not_ rate limited", "Guest users **cannot**") is read as the word.
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=\w)([^*_\n]{1,40}?)(?<=\w)\1(?![\w*])")
 _SENTENCE = re.compile(r"[.;:!?](?:\s|$)")
+# What the question asks to keep from happening ("Can we stop browser-side SDKs from writing user traits?"): a passage
+# saying it will not happen answers yes.
+_KEPT_FROM = re.compile(r"\b(?:stop|prevent|block|keep|forbid|prohibit|disallow|restrict)\w*\b[^.?]{0,60}?\bfrom\s+(\w+)",
+                        re.IGNORECASE)
 # "These scenarios aren't restricted by Registry Access Management: - …", "Some pragma statements are not
 # supported": said of some only, a limit, not a denial.
 _SUBSET = re.compile(r"^\W*(?:these|those|some|certain|several|many|most|a\s+few)\b", re.IGNORECASE)
@@ -322,18 +338,23 @@ def negated_verb(question: str, text: str) -> str | None:
     if not is_yes_no(question):
         return None
     asked = set(key_terms(question))
-    for sentence in _SENTENCE.split(text):
-        found = _verb_denied(sentence, asked) or _subject_denied(sentence.strip(), asked)
+    for sentence in _SENTENCE.split(_EMPHASIS.sub(r"\2", text)):
+        found = (_verb_denied(sentence, question, asked) or _subject_denied(sentence.strip(), asked)
+                 or _nothing_done(sentence, question, asked))
         if found:
             return found
     return None
 
 
-def _verb_denied(sentence: str, asked: set[str]) -> str | None:
+def _verb_denied(sentence: str, question: str, asked: set[str]) -> str | None:
     terms = set(key_terms(sentence))
     for match in _NEGATED_VERB.finditer(sentence):
         verb = key_terms(match.group(1))
-        if _SUBSET.match(sentence[:match.start()]) or not verb or not matches(verb[0], asked):
+        if _SUBSET.match(sentence[:match.start()]) or not verb:
+            continue
+        if not (matches(verb[0], asked) or same_act(sentence[match.start(1):match.start(1) + 30], question)):
+            continue
+        if matches(verb[0], set(key_terms(" ".join(_KEPT_FROM.findall(question))))):
             continue
         if any(matches(term, asked) for term in terms - set(verb)):
             return match.group(0)
@@ -345,4 +366,25 @@ def _subject_denied(sentence: str, asked: set[str]) -> str | None:
         head = key_terms(match.group(1))[-1:]
         if head and matches(head[0], asked):
             return sentence[match.start(1):match.end()]
+    return None
+
+
+# "No PII is stored or transferred to GrowthBook", "No security Service Level Agreement (SLA) is provided": nothing of
+# a thing the question names (in its words or its initials) undergoes the act it asks, or is given at all.
+_NOTHING_DONE = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?:\s+\([^)]{1,30}\))?\s+"
+                           r"(?:is|are|was|were|will\s+be|can\s+be|gets?)\s+(?:ever\s+)?([a-z][\w-]*)"
+                           r"(?:\s+or\s+([a-z][\w-]*))?", re.IGNORECASE)
+_GIVEN = frozenset({"provided", "offered", "available", "supported", "given", "included"})
+
+
+def _nothing_done(sentence: str, question: str, asked: set[str]) -> str | None:
+    if re.search(r"(?<![\w-])no\b", question, re.IGNORECASE):
+        return None
+    for match in _NOTHING_DONE.finditer(sentence):
+        named = _names(match.group(1), question, asked)
+        acts = [verb for verb in match.group(2, 3) if verb]
+        done = any(verb.lower() in _GIVEN or matches(stem(verb.lower()), asked) or same_act(verb, question)
+                   for verb in acts)
+        if named and done:
+            return match.group(0)
     return None

@@ -13,6 +13,8 @@ from agents.rules.denial import contrasted, denials, disabled, fixed_once, negat
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
+_EVAL = Path(__file__).resolve().parents[3] / "eval"
+
 
 def test_a_purpose_clause_about_something_else_does_not_deny_the_question():
     passage = ("Enterprise customers can reach the API through AWS PrivateLink, so that API traffic from "
@@ -366,3 +368,50 @@ def test_is_not_before_the_questions_own_word_denies_it_but_not_when_said_of_som
     assert negated_verb("Can administrators restrict which registries developers pull images from?", scenarios) is None
     assert negated_verb("Are all SQLite pragmas supported in the cloud?",
                         "Some SQLite pragma statements are not supported in the cloud.") is None
+
+
+def test_a_negated_verb_denies_the_questions_act_said_in_other_words():
+    """PostHog's "customer data is never sold" answers "Do you sell customer data…?" no: one act in other words or
+    another form ("sold", "modify" for "change", "not allowed to delete"); a verb the question names only in a
+    condition ("after we remove them") or asks to keep from happening ("stop … from writing") is no denial."""
+    sold = "We don't access end-user data, and customer data is never sold to third parties."
+    assert negated_verb("Do you sell customer data to other companies?", sold) == "never sold"
+    assert negated_verb("Can an organization admin rewrite a message another person wrote?",
+                        "Administrators cannot edit a message to delete its content.") == "cannot edit"
+    assert negated_verb("Can we delete one of the built-in roles?", "As we do not support the ability for an "
+                        "organization to delete a standard role, we added deactivation.") is not None
+    assert negated_verb("Are flag requests from your SDKs throttled per second?",
+                        "Requests made by our SDKs are _not_ rate limited, by design.") is not None
+    assert negated_verb("Are a person's earlier builds kept after we remove them from the organization?",
+                        "Builds created by the user will not be deleted.") is None
+    assert negated_verb("Can we stop browser-side SDKs from writing user traits?",
+                        "Turning it off will not allow client-side SDKs to write traits.") is None
+    assert negated_verb("Can users decrypt the payload?", "Users cannot encrypt the payload.") is None  # an opposite
+
+
+def test_nothing_of_the_questions_subject_undergoing_its_act_is_a_denial():
+    """"No PII is stored or transferred" answers a question on personally identifiable information transferred,
+    by its initials; "No security SLA is provided" one on getting a security SLA; not what the question itself
+    says no to, nor nothing of another subject."""
+    pii = "No PII is stored or transferred to GrowthBook with the experimentation reports."
+    question = "Is personally identifiable information transferred to you as part of experiment reporting?"
+    assert negated_verb(question, pii) == "No PII is stored or transferred"
+    assert none_of(question, pii) is not None
+    sla = "Security SLA: No security Service Level Agreement (SLA) is provided."
+    assert negated_verb("Do users of the free open-source edition get a security SLA?", sla) is not None
+    assert negated_verb("Is there no SLA for the free edition?", sla) is None
+    assert negated_verb("Are audit logs transferred to you?", pii) is None
+
+
+async def test_a_denial_in_other_words_answers_no_on_the_vendors_own_pages(tmp_path, index):
+    # GrowthBook's and PostHog's own pages, where the denial is cited below a passage that affirms.
+    pages = {"security.md": (_EVAL / "posthog" / "corpus" / "security.md").read_text(encoding="utf-8"),
+             "security.mdx": (_EVAL / "growthbook" / "corpus" / "security.mdx").read_text(encoding="utf-8")}
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    sold = (await pipeline.run("Do you sell customer data to other companies?")).synthesis
+    pii = (await pipeline.run("Is personally identifiable information transferred to you as part of experiment "
+                              "reporting?")).synthesis
+    assert sold.compliance_status == "Not Supported"
+    assert any("never sold" in c.quote for c in sold.citations)
+    assert pii.compliance_status == "Not Supported"
+    assert any("No PII" in c.quote for c in pii.citations)
