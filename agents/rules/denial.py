@@ -38,8 +38,11 @@ _CHECKED = re.compile(r"\b(?:verify|verifies|verifying|verified|check|checks|che
 _DEFERRAL = re.compile(r"\b(?:\w+n['’]t|not|never|cannot)\b[^.;:,]{0,60}?\buntil\b", re.IGNORECASE)
 # Asked whether it happens at once ("…start deleting the moment we save it?"), a deferral is the answer: "changes
 # won't have any effect until the next time the daily job runs" says no.
+# Asked of a thing while what holds it back still holds ("Can a saved group that a flag still uses be archived?"),
+# "cannot be archived until those references are removed" says no as well.
 _AT_ONCE = re.compile(r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|the\s+moment|"
-                      r"as\s+soon\s+as|without\s+(?:any\s+)?delay|in\s+real[\s-]time)\b", re.IGNORECASE)
+                      r"as\s+soon\s+as|without\s+(?:any\s+)?delay|in\s+real[\s-]time|"
+                      r"(?:that|which|who)\s+(?:[\w-]+\s+){0,3}still)\b", re.IGNORECASE)
 # A condition that grants it: "changes to customer data are prohibited without explicit customer approval" says
 # the approval is required, so it answers "Do you get our approval before…?" yes; asked of the change itself
 # ("Do you change our data?"), its words are not the question's and the prohibition still denies, as it does
@@ -55,6 +58,10 @@ _ASKS_OPTION = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+admin\w*|the
 _DEFAULT = re.compile(r"[^.;]*\bby\s+default\b[^.;]*", re.IGNORECASE)  # the clause saying what holds by default
 
 
+# Emphasis around a word ("are _not_ rate limited", "Guest users **cannot**") is read as the word.
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=\w)([^*_\n]{1,40}?)(?<=\w)\1(?![\w*])")
+
+
 def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
     """Denial cues of `text` that the question does not use itself, purpose clauses aside
     (`cues`: the fitted list, or a candidate phrase when the list is fitted)."""
@@ -65,7 +72,7 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         rest = asked & set(key_terms(text[:match.start()] + " " + text[match.end():]))
         return " " if len(clause) < len(rest) else match.group()
 
-    text = _CHECKED.sub(" ", text)
+    text = _CHECKED.sub(" ", _EMPHASIS.sub(r"\2", text))
     if not _AT_ONCE.search(question):
         text = _DEFERRAL.sub(" ", text)
     if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):
@@ -311,13 +318,11 @@ _NEGATION = (r"(?:cannot|can\s*not|can['’]t|could\s+not|couldn['’]t|does\s+n
 _ENABLING = r"(?:(?:support|allow|permit|let|enable)\w*\b[^.;:]{0,60}?\bto\s+)?"
 _NEGATED_VERB = re.compile(rf"(?<!\bwho )(?<!\bthat )(?<!\bwhich )\b{_NEGATION}\s+{_ENABLING}"
                            r"(?:[a-z]+ly\s+)?(?:be\s+)?([a-z][\w-]*(?:\s+(?:away|back|out)\b)?)", re.IGNORECASE)
-# Emphasis around a word ("are _not_ rate limited", "Guest users **cannot**") is read as the word.
-_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=\w)([^*_\n]{1,40}?)(?<=\w)\1(?![\w*])")
 _SENTENCE = re.compile(r"[.;:!?](?:\s|$)")
 # What the question asks to keep from happening ("Can we stop browser-side SDKs from writing user traits?"): a passage
 # saying it will not happen answers yes.
-_KEPT_FROM = re.compile(r"\b(?:stop|prevent|block|keep|forbid|prohibit|disallow|restrict)\w*\b[^.?]{0,60}?\bfrom\s+(\w+)",
-                        re.IGNORECASE)
+_KEPT_FROM = re.compile(r"\b(?:stop|prevent|block|keep|forbid|prohibit|disallow|restrict)\w*\b[^.?]{0,60}?"
+                        r"\bfrom\s+(\w+)", re.IGNORECASE)
 # "These scenarios aren't restricted by Registry Access Management: - …", "Some pragma statements are not
 # supported": said of some only, a limit, not a denial.
 _SUBSET = re.compile(r"^\W*(?:these|those|some|certain|several|many|most|a\s+few)\b", re.IGNORECASE)
@@ -340,7 +345,7 @@ def negated_verb(question: str, text: str) -> str | None:
     asked = set(key_terms(question))
     for sentence in _SENTENCE.split(_EMPHASIS.sub(r"\2", text)):
         found = (_verb_denied(sentence, question, asked) or _subject_denied(sentence.strip(), asked)
-                 or _nothing_done(sentence, question, asked))
+                 or _nothing_done(sentence, question, asked) or _at_no_point(sentence, question, asked))
         if found:
             return found
     return None
@@ -387,4 +392,30 @@ def _nothing_done(sentence: str, question: str, asked: set[str]) -> str | None:
                    for verb in acts)
         if named and done:
             return match.group(0)
+    return None
+
+
+# "at no point will a Railway team member modify your application without your expressed permission", asked "Can
+# Railway employees change our application code without asking us?": the act, said in other words after the
+# subject, is never done (and the sentence names another thing the question does).
+_AT_NO_POINT = re.compile(r"\bat\s+no\s+(?:point|time)\s*,?\s+(?:will|would|does|do|did|can|shall|is|are)\s+"
+                          r"((?:[\w-]+\s+){0,7}[\w-]+)", re.IGNORECASE)
+
+
+def never_done(question: str, text: str) -> str | None:
+    """The phrase of `text` saying the yes/no question's act, in other words, is done at no point; else None."""
+    if not is_yes_no(question):
+        return None
+    asked = set(key_terms(question))
+    return next((found for sentence in _SENTENCE.split(text) for found in [_at_no_point(sentence, question, asked)]
+                 if found), None)
+
+
+def _at_no_point(sentence: str, question: str, asked: set[str]) -> str | None:
+    for match in _AT_NO_POINT.finditer(sentence):
+        words = match.group(1).split()
+        acts = [n for n in range(len(words)) if same_act(" ".join(words[n:]), question)]
+        rest = set(key_terms(" ".join(words[:acts[0]] + words[acts[0] + 1:]))) if acts else set()
+        if acts and any(matches(term, asked) for term in rest):
+            return f"{sentence[match.start():match.start(1)]}{' '.join(words[:acts[0] + 1])}"
     return None

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.rules.denial import contrasted, denials, disabled, fixed_once, negated_verb, none_of, unaffected, undone
+from agents.rules.denial import (contrasted, denials, disabled, fixed_once, negated_verb, never_done, none_of,
+                                 unaffected, undone)
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -415,3 +416,24 @@ async def test_a_denial_in_other_words_answers_no_on_the_vendors_own_pages(tmp_p
     assert any("never sold" in c.quote for c in sold.citations)
     assert pii.compliance_status == "Not Supported"
     assert any("No PII" in c.quote for c in pii.citations)
+
+
+def test_a_deferral_denies_a_thing_asked_of_while_what_holds_it_back_still_holds():
+    """GrowthBook: "cannot be archived until those references are removed" answers "Can a saved group that a flag
+    still uses be archived?" no; asked without the hold ("Can a saved group be archived?"), it says when."""
+    held = ("A Saved Group with active references from Feature Flags cannot be archived until those references "
+            "are removed.")
+    assert denials(held, "Can a saved group that a flag still uses be archived?")
+    assert denials(held, "Can a saved group be archived?") == []
+
+
+def test_an_act_done_at_no_point_is_denied_and_emphasis_hides_no_negation():
+    """Railway: "at no point will a Railway team member modify your application…" answers "Can Railway employees
+    change our application code…?" no; Flagsmith's "are _not_ rate limited" reads as "not"."""
+    railway = ("Railway may remove offending workloads but at no point will a Railway team member modify your "
+               "application without your expressed permission.")
+    assert never_done("Can Railway employees change our application code without asking us?", railway) == \
+        "at no point will a Railway team member modify"
+    assert never_done("Can Railway employees read our logs?", railway) is None  # another act
+    assert denials("Requests made by our SDKs are _not_ rate limited, by design.",
+                   "Are flag requests from your SDKs rate limited per second?")
