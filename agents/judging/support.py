@@ -51,7 +51,7 @@ _CACHE_SIZE = 20_000
 
 _ASKS_QUANTITY = re.compile(
     r"\b(how (?:often|long|quickly|soon|frequently|many|much)|what (?:time ?frames?|period|frequency)|"
-    r"within what|time ?frames?|frequency|retention period|how long|SLAs?)\b", re.I)
+    r"within what|time ?frames?|frequency|retention period|how long|SLAs?|percent(?:age)?)\b", re.I)
 # An open question on a bound ("What is the minimum password length?") asks a figure, as "how long" does; a
 # yes/no one ("Do you enforce a minimum password length?") asks whether there is one.
 _ASKS_BOUND = re.compile(r"\b(?:minimum|maximum)\s+(?:[\w-]+\s+){0,2}?(?:length|size|age|count|lifetime|interval)\b",
@@ -223,6 +223,8 @@ def states_the_number(question: str, text: str) -> bool:
         return True
     if _ASKS_FREQUENCY.search(question):
         return bool(_HAS_FREQUENCY.search(text))
+    if _ASKS_PERCENT.search(question):
+        return bool(_HAS_PERCENT.search(text))
     if not _ASKS_RETENTION.search(question):
         return bool(_HAS_QUANTITY.search(text))
     return any(_HAS_PERIOD.search(s) and _HAS_RETENTION.search(s) for s in sentences(_LINK_TARGET.sub("", text)))
@@ -233,6 +235,10 @@ _HAS_PERIOD = re.compile(PERIOD + r"|\b(?:indefinitely|forever|permanently|until
 _ASKS_FREQUENCY = re.compile(r"\bhow (?:often|frequently)\b|\bwhat frequency\b|\bat what interval\b", re.I)
 _HAS_FREQUENCY = re.compile(FREQUENCY + r"|\bevery\b|\b(?:each|per|a)\s+(?:second|minute|hour|day|night|week|month|"
                             r"quarter|year)\b|\bcontinuous(?:ly)?\b|\breal[- ]time\b|\b\d+\s+times\b|\btwice\b", re.I)
+# "What monthly uptime percentage does the SLA guarantee?" asks a share: "a monthly summary" and "1 hour response
+# times" are figures of something else.
+_ASKS_PERCENT = re.compile(r"\bpercent(?:age)?\b|%", re.I)
+_HAS_PERCENT = re.compile(r"\d\s*%|\bpercent\b|\b(?:two|three|four|five) nines\b", re.I)
 _HOW_LONG = re.compile(r"\bhow long\b", re.I)
 _NO_END = re.compile(r"(?:\bnever|\bnot|n't)\s+(?:be\s+)?(?:expire[sd]?|deleted|removed|purged)\b|"
                      r"\bno (?:expiry|expiration)\b", re.I)

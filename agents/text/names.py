@@ -103,8 +103,18 @@ def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
         # "1", are all there).
         return _same_version(phrase, text) or _major_version(phrase, text)
     terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in CLOUD_STEMS]
-    return (not terms or all(matches(t, present) or spelled_out(t, text) or _expanded(t, present) for t in terms)
+    return (not terms or all(matches(t, present) or spelled_out(t, text) or _expanded(t, present)
+                             or _acronym_form(t, present) for t in terms)
             or _named_pair(phrase, text) or _major_version(phrase, text))
+
+
+def _acronym_form(term: str, present: set[str]) -> bool:
+    # An acronym written in the plural or with a one-letter prefix: "4 vCPUs" mentions CPU (the stemmer
+    # leaves "cpus" as it is, ending in -us), "mTLS" mentions TLS.
+    if not (term.isalpha() and term.isascii() and 3 <= len(term) <= 5):
+        return False
+    return any(word in (f"{term}s", f"{term}es") or (len(word) > len(term) and word[1:] in (term, f"{term}s"))
+               for word in present)
 
 
 # Acronyms that are not the initials of their words (those `spelled_out` finds): "your IdP" is "your

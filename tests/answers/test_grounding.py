@@ -375,3 +375,14 @@ def test_the_customers_own_keys_are_asked_of_a_passage_on_keys_the_customer_hold
     # A project's own API keys are not the customer's own encryption keys.
     assert "customer-managed keys" not in unsupported_phrases("Does each project get its own API keys?",
                                                               "Each project has its own API keys.")
+
+
+def test_an_acronym_in_the_plural_or_with_a_prefix_is_mentioned():
+    # Dagster+: "4 vCPUs and 16GB of RAM" answers "How much CPU and memory…?"; the first run said "No evidence was
+    # found in the documentation for CPU" and sent it unreviewed. Two letters are too few to read this way.
+    assert unsupported_phrases("How much CPU and memory does an isolated run get?",
+                               "Isolated runs get 4 vCPUs and 16GB of RAM.") == []
+    assert unsupported_phrases("Do you offer an SLA?", "Enterprise features: compliance, SLAs.") == []
+    assert unsupported_phrases("Do you use TLS between services?", "Services talk over mTLS.") == []
+    assert unsupported_phrases("Can data be hosted in the EU?", "Hosting in Deu and Seu regions.") == ["EU"]
+    assert unsupported_phrases("Do you hold a SOC 2 report?", "Services talk over mTLS.") == ["SOC 2"]

@@ -132,3 +132,13 @@ def test_how_often_is_answered_by_a_frequency_and_a_bound_asked_openly_by_a_figu
         assert states_the_number(question, stated), stated
     assert asks_for_a_number("What is the minimum password length?")
     assert not asks_for_a_number("Do you enforce a minimum password length?")
+
+
+def test_a_percentage_asked_is_answered_only_by_a_percentage():
+    # Railway: "What monthly uptime percentage does the SLA guarantee?" is not answered by "a monthly summary on
+    # the uptime" beside "1 hour response times".
+    question = "What monthly uptime percentage does the SLA guarantee?"
+    assert asks_for_a_number("What uptime percentage does your service level agreement guarantee?")
+    assert not states_the_number(question, "We provide a monthly summary on the uptime; 1 hour response times.")
+    assert states_the_number(question, "We guarantee 99.9% monthly uptime.")
+    assert states_the_number(question, "Availability of 99.95 percent each month.")
