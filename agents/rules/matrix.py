@@ -15,7 +15,8 @@ _DENIED = frozenset({"-", "–", "—", "✗", "✘", "❌", "✖", "no", "not i
 
 
 def _cells(row: str) -> list[str]:
-    return [plain(cell) for cell in row.strip().strip("|").split("|")]
+    # "Organization <br/> admin" is the column "Organization admin".
+    return [" ".join(re.sub(r"<[^>]*>", " ", plain(cell)).split()) for cell in row.strip().strip("|").split("|")]
 
 
 def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None:
@@ -30,6 +31,8 @@ def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None
         return None
     asked = [i for i, name in enumerate(names)
              if name and re.search(rf"\b{re.escape(name)}s?\b", question, re.IGNORECASE)]
+    # "an organization admin" names the "Organization admin" column, not the "Admin" one beside it.
+    asked = [i for i in asked if not any(j != i and names[i].lower() in names[j].lower() for j in asked)]
     if len(asked) != 1:
         return None
     mark = row[asked[0]].lower()

@@ -276,6 +276,8 @@ class _PassageBuilder:
             return
         text = plain(" | ".join(c for c in cells if c))
         if not self.table_header:
-            self.table_header = text
+            # A permission matrix's corner cell is often empty ("|   | Viewer | Editor |"): its bar stays, so the
+            # column names still stand over their cells.
+            self.table_header = f"| {text}" if cells and not cells[0] else text
             return
         self.out.append(Passage(line, text, self.context(self.table_header)))

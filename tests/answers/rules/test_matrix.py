@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from agents.rules.matrix import cell_for_question
 from agents.text.grounding import passage_for
 from tests.documents import pipeline_over
@@ -29,3 +31,29 @@ async def test_a_dash_under_the_asked_role_answers_no(tmp_path, index):
     billing = (await pipeline.run("Can someone with just the Billing role look at our API keys?")).synthesis
     assert billing.compliance_status == "Not Supported"
     assert any("View API keys" in c.quote for c in billing.citations)
+
+
+_MATRIX = ("# Roles\n\n## Workspace administration\n\n"
+           "|                 | Viewer | Editor | Admin | Organization <br/> admin |\n"
+           "| --------------- | ------ | ------ | ----- | ------------------------ |\n"
+           "| Manage alerts   | ❌     | ✅     | ✅    | ✅                       |\n"
+           "| View audit logs | ❌     | ❌     | ❌    | ✅                       |\n")
+
+
+def test_a_matrix_with_an_empty_corner_cell_keeps_its_columns_over_their_cells():
+    """Dagster+: "|   | Viewer | Launcher | Editor | Admin | Organization <br/> admin |": the corner cell is empty, and
+    "Can Editors look at the audit log?" is answered by the Editor column, not the one beside it. "An organization
+    admin" names the "Organization admin" column, not "Admin"."""
+    logs = passage_for("| View audit logs | ❌     | ❌     | ❌    | ✅                       |", _MATRIX)
+    assert cell_for_question("Can Editors look at the audit log?", logs) == ("Editor", "denied")
+    assert cell_for_question("Can an ordinary Admin view the audit logs?", logs) == ("Admin", "denied")
+    assert cell_for_question("Can an organization admin view the audit logs?", logs) == ("Organization admin", "granted")
+
+
+async def test_a_cross_under_the_asked_role_of_a_vendors_matrix_answers_no(tmp_path, index):
+    # Dagster's own page, where the row is cited among the other tables' rows.
+    page = (Path(__file__).resolve().parents[3] / "eval" / "dagster" / "corpus" / "user-roles-permissions.md")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"roles.md": page.read_text(encoding="utf-8")})
+    viewer = (await pipeline.run("Can a read-only Viewer launch or re-run jobs?")).synthesis
+    assert viewer.compliance_status == "Not Supported"
+    assert any("Launch, re-execute" in c.quote for c in viewer.citations)
