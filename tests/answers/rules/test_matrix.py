@@ -47,7 +47,8 @@ def test_a_matrix_with_an_empty_corner_cell_keeps_its_columns_over_their_cells()
     logs = passage_for("| View audit logs | ❌     | ❌     | ❌    | ✅                       |", _MATRIX)
     assert cell_for_question("Can Editors look at the audit log?", logs) == ("Editor", "denied")
     assert cell_for_question("Can an ordinary Admin view the audit logs?", logs) == ("Admin", "denied")
-    assert cell_for_question("Can an organization admin view the audit logs?", logs) == ("Organization admin", "granted")
+    assert cell_for_question("Can an organization admin view the audit logs?", logs) == \
+        ("Organization admin", "granted")
 
 
 async def test_a_cross_under_the_asked_role_of_a_vendors_matrix_answers_no(tmp_path, index):
