@@ -57,12 +57,27 @@ _ASKED_WHO = r"^\s*(?:can|may|could|are|is)\s+((?:[\w-]+\s+){{0,4}}?[\w-]+?)\s+(
 _PRONOUNS = frozenset("we i you they our your their us anyone someone everyone".split())
 
 
+# A role said to be needed for an act: "**Organization Admin** permissions are required to manage another user's
+# tokens", "To manage agent tokens, you need to be an [Organization Admin](…)".
+_ROLE_REQUIRED = re.compile(r"\b((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*?)s?\s+(?i:permissions?|role|rights|privileges)\s+"
+                            r"(?i:is|are)\s+(?i:required)\s+(?i:to)\s+([\w-]+)")
+_TO_ACT_BE = re.compile(r"\bto\s+([\w-]+)\b[^,.;:]{0,60},\s*you\s+(?:need|must|have)\s+(?:to\s+)?be\s+(?:an?\s+|the\s+)?"
+                        r"\[?((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+
+
+def _reservations(text: str) -> list[tuple[str, str, str]]:
+    # (who, the act reserved to them, the phrase saying so), emphasis and link brackets aside.
+    text = re.sub(r"[*_`]+|\[(?=[^\]]*\]\()", "", text)
+    found = [(m.group(1), m.group(2), m.group(0)) for m in _ONLY_WHO.finditer(text)]
+    found += [(m.group(1), m.group(2), m.group(0)) for m in _ROLE_REQUIRED.finditer(text)]
+    return found + [(m.group(2), m.group(1), m.group(0)) for m in _TO_ACT_BE.finditer(text)]
+
+
 def reserved_to_others(question: str, text: str) -> str | None:
     """The phrase of `text` reserving what the question asks to someone the question does not ask about
     ("Only team owners may change…", asked of regular members), or None. A question asked of "we" or
     "you" may be asked by those very people: that is for a reviewer."""
-    for match in _ONLY_WHO.finditer(text):
-        who, verb = match.group(1), match.group(2)
+    for who, verb, phrase in _reservations(text):
         asked = re.match(_ASKED_WHO.format(verb=re.escape(verb)), question, re.IGNORECASE)
         if asked is None:
             continue
@@ -70,7 +85,7 @@ def reserved_to_others(question: str, text: str) -> str | None:
         if not subject or set(subject) & _PRONOUNS:
             continue
         if not any(matches(term, set(key_terms(asked.group(1)))) for term in key_terms(who)[-1:]):
-            return match.group(0).strip()
+            return phrase.strip()
     return None
 
 

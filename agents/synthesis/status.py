@@ -152,13 +152,15 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     # a "not" in that passage is part of the fact, not a denial of the question. A passage allowing one
     # only of what the question asks several of ("can only have a single account owner") speaks to it
     # wherever it is cited, as one denying a name of the question does, or negating its own verb ("Organization
-    # administrators cannot deactivate organization owners", asked "Can an … administrator deactivate an owner?").
+    # administrators cannot deactivate organization owners", asked "Can an … administrator deactivate an owner?"), or
+    # reserving its act to a role the question does not ask of ("Organization Admin permissions are required to
+    # manage another user's tokens", asked of a regular member).
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
                 or denies_name(question, q) or one_only(question, q.passage.text)
                 or same_only(question, q.passage.text) or only_that(question, q.passage.text)
                 or contrasted(question, q.passage.text) or _disables_name(question, q)
-                or fixed_once(question, q.passage.text)
-                or negated_verb(question, q.passage.text)] if is_yes_no(question) else []
+                or fixed_once(question, q.passage.text) or negated_verb(question, q.passage.text)
+                or reserved_to_others(question, q.passage.text)] if is_yes_no(question) else []
     return deniable, on_point
 
 

@@ -3,6 +3,8 @@ tokens" for "Can a developer without admin rights create them?"."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from agents.rules.requirement import reserved_to_others, reserved_to_role, unmet_requirement
 from tests.documents import pipeline_over
 
@@ -95,3 +97,25 @@ async def test_a_member_asked_about_a_setting_only_admins_manage_is_told_no(tmp_
     pipeline = await pipeline_over(tmp_path / "docs", index, {"ip.md": page})
     answer = (await pipeline.run("Can any member of a project change its IP allowlist?")).synthesis
     assert answer.compliance_status == "Not Supported"
+
+
+def test_a_role_said_to_be_required_for_an_act_reserves_it():
+    """Dagster+: "**Organization Admin** permissions are required to manage another user's tokens" and "To manage
+    agent tokens, you need to be an [Organization Admin](…)" answer a regular member no, an organization admin
+    nothing."""
+    note = ":::note **Organization Admin** permissions are required to manage another user's tokens. :::"
+    assert reserved_to_others("Can a regular member manage another person's tokens?", note) == \
+        "Organization Admin permissions are required to manage"
+    assert reserved_to_others("Can an organization admin manage another person's tokens?", note) is None
+    agent = "To manage agent tokens, you need to be an [Organization Admin](/rbac#reference) in Dagster+."
+    assert reserved_to_others("Can an editor manage agent tokens?", agent) == \
+        "To manage agent tokens, you need to be an Organization Admin"
+    assert reserved_to_others("Can we manage agent tokens?", agent) is None  # asked by those very people
+
+
+async def test_a_required_role_cited_below_the_best_passage_answers_no(tmp_path, index):
+    page = Path(__file__).resolve().parents[3] / "eval" / "dagster" / "corpus" / "user-tokens.md"
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"user-tokens.md": page.read_text(encoding="utf-8")})
+    answer = (await pipeline.run("Can a regular member manage another person's tokens?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+    assert any("are required to manage" in c.quote for c in answer.citations)
