@@ -51,8 +51,6 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\b(?:MFA|2FA|2SV)\b", "multifactor"), (r"\b(?:two|2)[\s-]?(?:factor|step)\b", "multifactor"),
     (r"\b(?:second|2nd)[\s-](?:factor|step)\b", "multifactor"),
     (r"\bsign[\s-]on\b", "signon"), (r"\bon[\s-]?boarding\b", "onboarding"),
-    # Signing in is logging in: "Are sign-ins recorded?" asks of a "Log in" event.
-    (r"\b(?:sign|log)[\s-]?ins?\b", "login"),
     (r"\boff[\s-]?boarding\b", "offboarding"),
     # Someone from outside the company is a third party: "an independent firm", "external auditors".
     (r"\b(?:independent|external|outside)(?=\s+(?:security\s+)?(?:firms?|compan(?:y|ies)|part(?:y|ies)|auditors?|"

@@ -386,12 +386,3 @@ def test_an_acronym_in_the_plural_or_with_a_prefix_is_mentioned():
     assert unsupported_phrases("Do you use TLS between services?", "Services talk over mTLS.") == []
     assert unsupported_phrases("Can data be hosted in the EU?", "Hosting in Deu and Seu regions.") == ["EU"]
     assert unsupported_phrases("Do you hold a SOC 2 report?", "Services talk over mTLS.") == ["SOC 2"]
-
-
-def test_signing_in_and_logging_in_are_one_term():
-    # Dagster+'s audit log lists a "Log in" event; "Are sign-ins written to the audit trail?" asks of it. Single
-    # sign-on stays a term of its own.
-    assert "login" in key_terms("Are sign-ins written to the audit trail?")
-    assert "login" in key_terms("Log in: a user logs in to the organization")
-    assert "login" in key_terms("Users sign in with their Google accounts.")
-    assert "signon" in key_terms("single sign-on") and "login" not in key_terms("single sign-on")
