@@ -30,7 +30,11 @@ _SECRETS = [re.compile(p, re.IGNORECASE if flags else 0) for p, flags in [
     (r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}", 0),                 # OpenAI / Stripe keys
     (r"\bAIza[0-9A-Za-z_-]{35}\b", 0),                                     # Google API keys
     (r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", 0),  # JWTs
-    (r"\b(?:password|passwd|pwd|secret|api[_ -]?key|access[_ -]?token|token)\s*(?:is|=|:)\s*\S{6,}", 1),
+    (r"\b(?:password|passwd|pwd|secret|api[_ -]?key|access[_ -]?token|token)\s*[=:]\s*\S{6,}", 1),
+    # Said with "is", the value has a digit or a symbol in it: "the password is hunter2!" is one, "when a secret is
+    # edited" and "the password is stored hashed" are questions about secrets.
+    (r"\b(?:password|passwd|pwd|secret|api[_ -]?key|access[_ -]?token|token)\s+is\s+"
+     r"(?=[\w-]*[\d_+/=!@#$%^&*~])[^\s,.;?]{6,}\S*", 1),
 ]]
 PLACEHOLDER = re.compile(r"\[(?:EMAIL|PHONE|CARD|IBAN|SECRET)_\d+\]")
 """What `redact` puts in place of personal data."""

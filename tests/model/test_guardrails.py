@@ -37,6 +37,23 @@ def test_ordinary_numbers_are_left_alone(text):
     assert redact(text).text == text
 
 
+@pytest.mark.parametrize("text", [
+    "When a secret is edited, does the audit trail keep its old and new values?",
+    "Over a private connection, can we make sure a leaked API key is useless from outside our network?",
+    "Is a password stored hashed when the password is changed?"])
+def test_a_question_about_secrets_keeps_its_words(text):
+    # "a secret is edited" is no secret: the words after "is" are a value only with a digit or a symbol in them.
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(("text", "kept"), [("my password is hunter2! thanks", "my "),
+                                             ("the api key is sk_live_abcdef123 here", "the ")])
+def test_a_secret_said_with_is_is_still_redacted(text, kept):
+    redacted = redact(text)
+    assert redacted.text.startswith(kept + "[SECRET_1]") and "hunter2" not in redacted.text
+    assert "sk_live" not in redacted.text
+
+
 @pytest.mark.parametrize("phone", [
     "+44 20 7946 0958", "(415) 555-0100", "415.555.0100", "0049-30-1234567", "+1-415-555-0100 x123",
     "+33 1 42 68 53 00", "03-1234-5678", "+91 98765 43210", "０２０ ７９４６ ０９５８"])
