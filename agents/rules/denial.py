@@ -171,8 +171,9 @@ _UN_WORD = re.compile(r"\b(?:is|are|was|were|be|been|remains?|stays?|left|kept)\
                       re.IGNORECASE)
 
 
-# "runs as a non-root user", "non-production data": "non-" negates its word wherever it stands.
-_NON_WORD = re.compile(r"\b(non-([a-z]{3,}))\b", re.IGNORECASE)
+# "runs as a non-root user", "non-production data": "non-" negates its word wherever it stands, but in a scope that
+# names another group: "For non-Pro users, users will have the same level of access" says nothing of Pro users.
+_NON_WORD = re.compile(r"(?<!\bfor )(?<!\bto )(?<!\bon )\b(non-([a-z]{3,}))\b", re.IGNORECASE)
 
 
 def undone(question: str, text: str) -> str | None:

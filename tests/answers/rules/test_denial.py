@@ -281,6 +281,9 @@ def test_non_negates_the_question_s_own_word():
     passage = "The runtime image runs as a **non-root user (uid 1000)** and contains no shell."
     assert undone("Does the self-hosted container run as root?", passage) == "non-root"
     assert undone("Does the container run as a non-root user?", passage) is None
+    # Dagster+: a scope naming another group says nothing of the one asked.
+    assert undone("On Pro, can someone get a stronger role for one code location?",
+                  "For non-Pro users, users will have the same level of access for all code locations.") is None
 
 
 async def test_a_contrast_answers_no_in_the_pipeline(tmp_path, index):
