@@ -11,14 +11,14 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import contrasted, disabled, fixed_once, none_of, passage_denials, unaffected, undone
+from ..rules.denial import (contrasted, disabled, fixed_once, negated_verb, never_done, none_of, passage_denials,
+                            unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.list_items import items_on_question
 from ..rules.matrix import cell_for_question
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
-from ..rules.negated_act import negated_verb, never_done
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict,
                            without_own_plan)
