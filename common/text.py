@@ -9,6 +9,9 @@ import threading
 # What could end a sentence: a period between two digits ("TLS 1.2") never does. pysbd also ends one before a
 # letter or roman numeral in brackets ("is (i) required by law or (ii) to a recipient").
 _TERMINAL = re.compile(r"[?!…]|\.(?!\d)|(?<!\d)\.|\([a-z]+\)")
+# A kramdown attribute list ("{:.note}", "{: .important}") marks the block after it: pysbd ends a sentence at its
+# period, and the next began "note} > **Note**: …".
+_ATTRIBUTE_LIST_START = re.compile(r"\{:\s*\.?$")
 _local = threading.local()
 
 
@@ -33,7 +36,23 @@ def _sentences(text: str) -> tuple[str, ...]:
         return ()
     if not _TERMINAL.search(text[:-1] if text[-1] in ".?!" else text):
         return (text,)  # nothing inside could end a sentence: most headings, list items and cells
-    return tuple(s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip())
+    return _attribute_lists_joined([s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip()])
+
+
+def _attribute_lists_joined(pieces: list[str]) -> tuple[str, ...]:
+    """The sentences with a kramdown attribute list cut at its period given back whole to the sentence it marks."""
+    out: list[str] = []
+    carried = ""
+    for piece in pieces:
+        piece = carried + piece
+        start = _ATTRIBUTE_LIST_START.search(piece)
+        carried = piece[start.start():] if start else ""
+        kept = piece[:start.start()].rstrip() if start else piece
+        if kept:
+            out.append(kept)
+    if carried:
+        out.append(carried)
+    return tuple(out)
 
 
 def _segmenter():

@@ -27,7 +27,8 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>|\{/\*.*?\*/\}")
 # The same in Python-Markdown and MkDocs sites: includes ({!admin-only.md!}), macros variables ({{ support_email }}),
 # directives named in snake case or with arguments after a bar ({start_tabs}, {tab|okta}), admonitions
 # ('!!! warn ""', '??? note "Title"'); a placeholder in a path ("/users/{user_id}", "{id}") is left as written.
-_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{![^{}\s]+!\}|\{\{\s*[\w.]+\s*\}\}"
+# Kramdown's attribute lists, which mark the block after them ("{:.note}", "{: .important}").
+_SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{![^{}\s]+!\}|\{\{\s*[\w.]+\s*\}\}|\{:[^{}\n]*\}"
                         r"|(?<![/\w=$])\{[a-z]+(?:_[a-z]+)+\}|(?<![/\w=$])\{[a-z_]+(?:\|[\w-]+)+\}")
 _ADMONITION = re.compile(r'(?:^|(?<=\s))(?:!!!|\?\?\?\+?)\s*[a-z]+(?:\s+"[^"]*")?', re.I)
 # A passage cut at an include's "!" ("{!manage-this-user.md!}") begins or ends with its lone brace.

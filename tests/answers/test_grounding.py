@@ -188,8 +188,9 @@ def test_words_of_any_script_stay_whole():
 def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
     # Paragraphs with nothing that could end a sentence inside skip pysbd (most of them), and an
     # answer's opening "Yes."/"No." is split off before it: the split must stay what pysbd gives,
-    # or quotes, passages and the claims the audit checks would move.
-    from common.text import _segmenter
+    # or quotes, passages and the claims the audit checks would move (a kramdown attribute list cut at its
+    # period is given back to the sentence it marks, as pysbd's pieces joined).
+    from common.text import _attribute_lists_joined, _segmenter
 
     roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[2] / "eval"]
     paragraphs = {" ".join(line.split()) for root in roots if root.is_dir()
@@ -198,8 +199,8 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
     paragraphs.discard("")
     assert len(paragraphs) > 2000  # eval/ and examples/ alone hold about 2,900
     paragraphs |= {f"{verdict} {p}" for p in paragraphs if p[0].isupper() for verdict in ("Yes.", "No.")}
-    differ = [p for p in paragraphs if split_sentences(p) != [s.sent.strip() for s in _segmenter().segment(p)
-                                                              if s.sent.strip()]]
+    differ = [p for p in paragraphs if tuple(split_sentences(p)) != _attribute_lists_joined(
+        [s.sent.strip() for s in _segmenter().segment(p) if s.sent.strip()])]
     assert differ == []
 
 
@@ -347,6 +348,18 @@ def test_site_generator_markup_is_not_told():
         "It runs as normal. If you change provider, sign in again"
     assert spoken("Supported providers: - [Okta](/sso/okta) (Pro plan) - [ADFS](/sso/adfs) (Enterprise plan only)") == \
         "Supported providers: Okta (Pro plan); ADFS (Enterprise plan only)"
+
+
+def test_a_kramdown_attribute_list_stays_with_the_block_it_marks_and_is_not_told():
+    from agents.text.prose import spoken
+
+    # Kong's pages mark callouts "{:.note}": pysbd ended a sentence at its period, and answers read "note} > Note: …".
+    text = "Run the sync. {:.important} > **Important**: The token is only shown once."
+    assert split_sentences(text) == ["Run the sync.", "{:.important} > **Important**: The token is only shown once."]
+    assert all(occurs_in(s, text) for s in split_sentences(text))
+    assert spoken("{:.note}\n> **Note**: Visit [the list](https://example.com/ips.json) for our IPs.") == \
+        "Note: Visit the list for our IPs"
+    assert spoken("{: .warning} Keys rotate yearly.") == "Keys rotate yearly"
 
 
 def test_named_roles_narrow_a_question_about_every_user():
