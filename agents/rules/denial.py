@@ -58,6 +58,10 @@ _ASKS_OPTION = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+admin\w*|the
 _DEFAULT = re.compile(r"[^.;]*\bby\s+default\b[^.;]*", re.IGNORECASE)  # the clause saying what holds by default
 
 
+# What the question asks to do without ("…authenticate with a token instead of a username and password?"): a passage
+# saying that thing cannot be used ("pipelines that can't use the standard username and password") agrees.
+_ALTERNATIVE = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+([^?.,;]*)", re.IGNORECASE)
+
 # Emphasis around a word ("are _not_ rate limited", "Guest users **cannot**") is read as the word.
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=\w)([^*_\n]{1,40}?)(?<=\w)\1(?![\w*])")
 
@@ -79,6 +83,9 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         text = _CONDITIONED.sub(lambda m: " " if set(key_terms(m.group(1))[-1:]) & asked else m.group(0), text)
     if _ASKS_OPTION.search(question):
         text = _DEFAULT.sub(" ", text)
+    alternative = set(key_terms(" ".join(_ALTERNATIVE.findall(question))))
+    if alternative:
+        text = _NEGATED_CLAUSE.sub(lambda m: " " if set(key_terms(m.group())) & alternative else m.group(), text)
     return new_cues(_off_question(_list_scope(_PURPOSE.sub(aside, text), asked, cues), asked), question, cues)
 
 
@@ -312,6 +319,7 @@ def fixed_once(question: str, text: str) -> str | None:
 _NEGATION = (r"(?:cannot|can\s*not|can['’]t|could\s+not|couldn['’]t|does\s+not|doesn['’]t|do\s+not|don['’]t|"
              r"(?:will\s+not|won['’]t|(?:is|are)\s+not)(?:\s+be)?\s+able\s+to|unable\s+to|will\s+not|won['’]t|"
              r"(?:is|are)\s+not|isn['’]t|aren['’]t|never)")
+_NEGATED_CLAUSE = re.compile(rf"\b{_NEGATION}\b[^.;:,]*", re.IGNORECASE)
 # "users who don't authenticate through your IdP", "a key that never expires": the negation describes whom or
 # what the sentence is about, it denies nothing.
 # "We do not support the ability for an organization to delete a standard role": what is not allowed is the act
@@ -346,24 +354,95 @@ def negated_verb(question: str, text: str) -> str | None:
     asked = set(key_terms(question))
     for sentence in _SENTENCE.split(_EMPHASIS.sub(r"\2", text)):
         found = (_verb_denied(sentence, question, asked) or _subject_denied(sentence.strip(), asked)
-                 or _nothing_done(sentence, question, asked) or _at_no_point(sentence, question, asked))
+                 or _nothing_done(sentence, question, asked) or _at_no_point(sentence, question, asked)
+                 or _combination_denied(sentence, question, asked) or _stopped(sentence, question, asked))
         if found:
             return found
     return None
 
 
+# Verbs the negation reaches past the first: "can't be edited or deleted", "cannot read, write, or delete". Those are
+# read against the verb the question opens with ("Can we delete…?") only: asked "Does removing someone … cut off
+# their access…?", "cannot add or remove users" denies no act of it.
+_COORDINATED = re.compile(r"(?:\s*,\s*(?:(?:or|nor|and)\s+)?|\s+(?:or|nor|and)\s+)(?:be\s+)?([a-z][\w-]*)", re.IGNORECASE)
+_LEAD_VERB = re.compile(r"^\W*(?:can|could|may|might|will|would|shall|should|do|does|did)\s+(?:we|you|i|they|users?|"
+                        r"admins?|(?:an?|the|our|your|its)\s+[\w-]+)\s+(?:also\s+|still\s+|ever\s+)?([a-z][\w-]*)",
+                        re.IGNORECASE)
+
+
 def _verb_denied(sentence: str, question: str, asked: set[str]) -> str | None:
     terms = set(key_terms(sentence))
     kept_from = set(key_terms(" ".join(_KEPT_FROM.findall(question))))
+    lead = _LEAD_VERB.match(question)
     for match in _NEGATED_VERB.finditer(sentence):
-        verb = key_terms(match.group(1))
-        if _SUBSET.match(sentence[:match.start()]) or not verb:
+        if _SUBSET.match(sentence[:match.start()]):
             continue
-        if not (matches(verb[0], asked) or same_act(sentence[match.start(1):match.start(1) + 30], question)):
-            continue
-        if matches(verb[0], kept_from):
-            continue
-        if any(matches(term, asked) for term in terms - set(verb)):
+        for n, (start, end) in enumerate(_negated_verbs(sentence, match)):
+            verb = key_terms(sentence[start:end])
+            said = sentence[start:start + 30]
+            if n and not (lead and verb and (matches(verb[0], set(key_terms(lead.group(1))))
+                                               or same_act(said, lead.group(1)))):
+                continue
+            if not verb or not (matches(verb[0], asked) or same_act(said, question)):
+                continue
+            if matches(verb[0], kept_from):
+                continue
+            if any(matches(term, asked) for term in terms - set(verb)):
+                return sentence[match.start():end]
+    return None
+
+
+def _negated_verbs(sentence: str, match: re.Match[str]) -> list[tuple[int, int]]:
+    """Where each verb the negation of `match` reaches stands: its first, and those joined to it by "or",
+    "and" or commas."""
+    spans = [match.span(1)]
+    while (more := _COORDINATED.match(sentence, spans[-1][1])) is not None:
+        spans.append(more.span(1))
+    return spans
+
+
+# "Combining both OIDC and SAML based SSO is not supported", asked "Can we turn on OIDC and SAML sign-on at the same
+# time?": the two the question asks for together are denied together.
+_TOGETHER = re.compile(r"\b(?:at\s+the\s+same\s+time|simultaneously|together|at\s+once|combin\w*|alongside|"
+                       r"in\s+parallel)\b", re.IGNORECASE)
+_COMBINATION_DENIED = re.compile(r"\b(?:combining|combination\s+of|using|enabling|mixing|running)\s+(?:both\s+)?"
+                                 r"([\w-]+)\s+(?:and|with)\s+([\w-]+)\b[^.;:]{0,40}?\b(?:is|are)\s+not\s+"
+                                 r"(?:supported|possible|allowed|permitted)\b", re.IGNORECASE)
+
+
+def _combination_denied(sentence: str, question: str, asked: set[str]) -> str | None:
+    if not _TOGETHER.search(question):
+        return None
+    for match in _COMBINATION_DENIED.finditer(sentence):
+        names = key_terms(match.group(1)) + key_terms(match.group(2))
+        if len(names) == 2 and all(matches(name, asked) for name in names):
+            return match.group(0)
+    return None
+
+
+# "If the license … expires, the node stops working", asked "Does a disconnected node keep working once its license
+# expires?": what the question asks to go on, the passage says stops.
+_GOES_ON = re.compile(r"\b(?:keeps?|continues?|still)\s+(?:to\s+)?([a-z]{3,}ing)\b", re.IGNORECASE)
+_STOPS = re.compile(r"\b(?:stops?|stopped|ceases?|ceased)\s+([a-z]{3,}ing)\b", re.IGNORECASE)
+
+
+def stopped(question: str, text: str) -> str | None:
+    """The phrase of `text` saying that what the yes/no question asks to go on ("keep working") stops; else None."""
+    if not is_yes_no(question):
+        return None
+    asked = set(key_terms(question))
+    return next((found for sentence in _SENTENCE.split(text) for found in [_stopped(sentence, question, asked)]
+                 if found), None)
+
+
+def _stopped(sentence: str, question: str, asked: set[str]) -> str | None:
+    going = {stem(word.lower()) for word in _GOES_ON.findall(question)}
+    if not going:
+        return None
+    terms = set(key_terms(sentence))
+    for match in _STOPS.finditer(sentence):
+        act = stem(match.group(1).lower())
+        if act in going and any(matches(term, asked) for term in terms - {act}):
             return match.group(0)
     return None
 

@@ -12,7 +12,7 @@ from ..extractive import fitted
 from ..rules.closed_list import one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (contrasted, disabled, fixed_once, negated_verb, never_done, none_of, passage_denials,
-                            unaffected, undone)
+                            stopped, unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.list_items import items_on_question
@@ -51,7 +51,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
                   or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text)
                   or contrasted(question, quote.passage.text) or none_of(question, quote.passage.text)
-                  or fixed_once(question, quote.passage.text) or never_done(question, quote.passage.text))
+                  or fixed_once(question, quote.passage.text) or never_done(question, quote.passage.text)
+                  or stopped(question, quote.passage.text))
         if denial and not quote.scope:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None

@@ -10,7 +10,7 @@ import re
 # Word stems as regular expressions, matched at a word's start; a phrase's words apart by spaces or hyphens.
 _FAMILIES = (
     ("change", r"chang|modif|edit(?:s|ed|ing)?\b|alter(?:s|ed|ing)?\b|rewrit|rewrot|amend"),
-    ("remove", r"delet|remov|eras(?:e|es|ed|ing)\b|purg|wip(?:e|es|ed|ing)\b|destroy"),
+    ("remove", r"delet|remov|eras(?:e|es|ed|ing)\b|purg|wip(?:e|es|ed|ing)\b|destroy|drop(?:s|ped|ping)?\b"),
     ("recover", r"restor|recover|retriev|undelet|undo|undid|bring back|brought back|get back|got back"),
     ("disclose", r"disclos|divulg|reveal|expos(?:e|es|ed|ing)\b|leak|give away|gives away|given away|gave away"),
     ("sell", r"sell|sold\b|resell|resold\b"),

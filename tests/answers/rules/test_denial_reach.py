@@ -1,0 +1,60 @@
+"""How far a negation reaches: past its first verb to the verbs joined to it, to two things denied together, to
+an act said to stop; and not to what the question asks to do without."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from agents.rules.denial import denials, negated_verb, stopped
+from tests.documents import pipeline_over
+
+_EVAL = Path(__file__).resolve().parents[3] / "eval"
+
+
+def test_a_negation_reaches_the_verbs_joined_to_its_first_when_the_question_opens_with_one_of_them():
+    managed = "This managed system account can't be edited or deleted manually."
+    assert negated_verb("Can we delete the service account that the mesh manager creates?", managed) == \
+        "can't be edited or deleted"
+    assert negated_verb("Can we drop the openid scope from the request?",
+                        "The `openid` scope is required and cannot be removed.") == "cannot be removed"
+    # A joined verb the question does not open with: "removing someone" is its subject, "cut off" its act.
+    roles = "Project Admin cannot add or remove users, manage billing, or organization-level configurations."
+    assert negated_verb("Does removing someone from the organization cut off their access to every project?",
+                        roles) is None
+
+
+def test_two_things_denied_together_deny_a_question_asking_for_both_at_once():
+    combined = "Combining both OIDC and SAML based SSO is not supported."
+    assert negated_verb("Can we turn on OIDC and SAML sign-on at the same time?", combined) is not None
+    assert negated_verb("Does your Okta setup work over both OIDC and SAML?", combined) is None
+
+
+def test_an_act_said_to_stop_denies_a_question_asking_that_it_keep_on():
+    license_ = ("If the license that the data plane node received from the control plane expires, the node stops "
+                "working.")
+    assert stopped("Does a disconnected data plane node keep working once its license expires?", license_) == \
+        "stops working"
+    assert stopped("Does a data plane node keep proxying once its license expires?", license_) is None
+    assert stopped("Which nodes stop working when the license expires?", license_) is None
+
+
+def test_what_the_question_asks_to_do_without_is_no_denial_when_a_passage_says_it_cannot_be_used():
+    pat = ("This is more secure than basic authentication, and can be useful for organizations with CI pipelines "
+           "that can't use the standard username and password authentication.")
+    assert denials(pat, "Can our CI pipelines authenticate with a token instead of a username and password?") == []
+    assert denials(pat, "Can our CI pipelines authenticate with a username and password?") != []
+
+
+async def test_kongs_pages_answer_no_to_a_combination_they_deny_and_yes_to_a_token_instead_of_a_password(
+        tmp_path, index):
+    corpus = _EVAL / "kong" / "corpus"
+    pages = {name: (corpus / name).read_text(encoding="utf-8")
+             for name in ("single-sign-on.md", "authentication.md", "personal-access-tokens.md", "sessions.md")}
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    both = (await pipeline.run("Can we turn on OIDC and SAML sign-on at the same time?")).synthesis
+    token = (await pipeline.run("Can our CI pipelines authenticate with a token instead of a username and "
+                                "password?")).synthesis
+    assert both.compliance_status == "Not Supported"
+    assert any("Combining both OIDC and SAML" in c.quote for c in both.citations)
+    assert token.compliance_status == "Fully Supported"
+    assert any("CI pipelines" in c.quote for c in token.citations)
