@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..text.quantities import FREQUENCY, PERIOD, amounts, intervals
+from ..text.quantities import FREQUENCY, PERIOD, Amount, amounts, intervals
 from ..text.question_form import is_yes_no
 from ..text.terms import key_terms
 
@@ -121,14 +121,19 @@ def unmet_figure(question: str, quotes: list[str]) -> tuple[str, str] | None:
     """The question's figure and the quotes' first figure of its kind, when the quotes give figures of that
     kind (a period, a number of people) and none of them meets it; else None. In a list whose items give a
     figure each ("Daily - kept for 6 days", "Weekly - kept for 1 month"), the figures read are those of
-    the item the question names."""
+    the item the question names, or of every item when the one it names gives none of that kind ("10 personal
+    access tokens per user" names the question's "personal token"; "maximum duration of 12 months" is its period)."""
     for asked in [*amounts(question), *intervals(question)]:
         words = set(key_terms(question.replace(asked.text, " ")))
-        given = [a for q in quotes for item in _named_items(q, words) for a in [*amounts(item), *intervals(item)]
-                 if a.kind == asked.kind]
+        given = ([a for q in quotes for item in _named_items(q, words) for a in _figures(item, asked.kind)]
+                 or [a for q in quotes for a in _figures(q, asked.kind)])
         if given and not any(asked.meets(a) for a in given):
             return asked.text, given[0].text
     return None
+
+
+def _figures(text: str, kind: str) -> list[Amount]:
+    return [a for a in [*amounts(text), *intervals(text)] if a.kind == kind]
 
 
 _ITEM = re.compile(r"\s+[-*•]\s+|\s+\d+[.)]\s+")

@@ -189,3 +189,14 @@ async def test_a_figure_put_in_words_answers_not_supported_in_the_pipeline(tmp_p
     pipeline = await pipeline_over(tmp_path / "docs", index, {"pentest.md": page})
     answer = await pipeline.run("Are penetration tests done by outside firms at least every quarter?")
     assert answer.synthesis.compliance_status == "Not Supported" and answer.escalated
+
+
+def test_when_the_item_the_question_names_gives_no_period_the_other_items_do():
+    from agents.rules.measure import unmet_figure
+
+    # Kong's list: the question's "personal token" is named by the limit on their number, its period by another item.
+    pat = ("Before you generate a PAT, keep the following in mind: * A PAT is granted all of the permissions the user "
+           "has. * The PAT has a maximum duration of 12 months. * There is a limit of 10 personal access tokens per "
+           "user. * Unused tokens are deleted and revoked after 12 months of inactivity.")
+    assert unmet_figure("Can a user's personal token stay valid for two years?", [pat]) == ("two years", "12 months")
+    assert unmet_figure("Can a user's personal token stay valid for one year?", [pat]) is None
