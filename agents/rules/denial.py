@@ -224,12 +224,36 @@ def _names(subject: str, question: str, asked: set[str]) -> bool:
 
 def contrasted(question: str, text: str) -> str | None:
     """The phrase of `text` setting a name of the question against what is done instead ("we use OpenID
-    Connect, not SAML", "rather than SAML"), or None."""
+    Connect, not SAML", "rather than SAML"), or the grant that prevails against the one the question asks
+    prevails ("the most permissive role" asked "does the more restrictive one win?"); else None."""
     for name in specific_phrases(question):
         found = re.search(rf"(?:,\s*|\bbut\s+)not\s+(?:an?\s+|the\s+|via\s+|with\s+)?{re.escape(name)}\b"
                           rf"|\b(?:rather\s+than|instead\s+of|in\s+lieu\s+of)\s+(?:an?\s+|the\s+)?{re.escape(name)}\b",
                           text)
         if found:
+            return found.group(0)
+    return _opposite_precedence(question, text)
+
+
+# Which of two grants prevails, said one way in the question and the other in the passage: "When team and individual
+# roles conflict, does the more restrictive one win?" against "Dagster+ will use the **most permissive** role", "the
+# highest pipeline-level permission … applies", "the role with more access takes effect".
+_GRANT = r"(?:permissions?|access|privileges?|rights?|roles?)"
+_STRICTER = re.compile(rf"\b(?:(?:more|most)\s+(?:restrictive|limited)|least\s+permissive|(?:lower|lowest|least|fewer)\s+"
+                       rf"(?:[\w-]+\s+)?{_GRANT}|less\s+access)\b", re.IGNORECASE)
+_LOOSER = re.compile(rf"\b(?:(?:more|most)\s+permissive|least\s+restrictive|(?:higher|highest|greatest)\s+(?:[\w-]+\s+)?"
+                     rf"{_GRANT}|more\s+access)\b", re.IGNORECASE)
+_PREVAILS = re.compile(r"\b(?:wins?|prevails?|appl(?:y|ies)|takes?\s+(?:effect|precedence)|is\s+used|(?:will\s+)?use[sd]?|"
+                       r"overrides?|counts?)\b", re.IGNORECASE)
+
+
+def _opposite_precedence(question: str, text: str) -> str | None:
+    if not (_PREVAILS.search(question) and _PREVAILS.search(text)):
+        return None
+    plain_text = _EMPHASIS.sub(r"\2", text)
+    for asked, said in ((_STRICTER, _LOOSER), (_LOOSER, _STRICTER)):
+        found = said.search(plain_text)
+        if asked.search(question) and found and not said.search(question):
             return found.group(0)
     return None
 

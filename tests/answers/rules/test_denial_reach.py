@@ -1,11 +1,12 @@
-"""How far a negation reaches: past its first verb to the verbs joined to it, to two things denied together, to
-an act said to stop; and not to what the question asks to do without."""
+"""How far a denial reaches: past its first verb to the verbs joined to it, to two things denied together, to
+an act said to stop, to the grant that prevails over the one asked; and not to what the question asks to do
+without."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.denial import denials, negated_verb, stopped
+from agents.rules.denial import contrasted, denials, negated_verb, stopped
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -36,6 +37,19 @@ def test_an_act_said_to_stop_denies_a_question_asking_that_it_keep_on():
         "stops working"
     assert stopped("Does a data plane node keep proxying once its license expires?", license_) is None
     assert stopped("Which nodes stop working when the license expires?", license_) is None
+
+
+def test_the_grant_that_prevails_said_the_other_way_round_denies_the_one_asked():
+    # Buildkite's, Dagster's and Kong's pages, each asked whether the more restrictive grant wins.
+    assert contrasted("When two team rights on one pipeline differ, does the more restrictive right win?",
+                      "When a user belongs to multiple teams that have access to the same pipeline, the highest "
+                      "pipeline-level permission across all of those teams applies.") == "highest pipeline-level permission"
+    assert contrasted("When team and individual roles conflict, does the more restrictive one win?",
+                      "Dagster+ will use the **most permissive** role assigned to the user.") == "most permissive"
+    more = "If two roles provide access to the same entity, the role with more access takes effect."
+    assert contrasted("If two roles cover the same object, does the more restrictive one win?", more) == "more access"
+    assert contrasted("If two roles cover the same object, does the one with more access win?", more) is None
+    assert contrasted("Do roles with more access exist?", "Admins have the most permissive role.") is None
 
 
 def test_what_the_question_asks_to_do_without_is_no_denial_when_a_passage_says_it_cannot_be_used():
