@@ -15,6 +15,8 @@ import re
 
 from ..text.cues import not_negations
 from ..text.question_form import is_yes_no
+from ..text.terms import key_terms, matches
+from ..text.verbs import same_act
 
 _NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor)\b|\w+n't\b",
                        re.IGNORECASE)
@@ -26,3 +28,46 @@ def asked_in_negative(question: str) -> str | None:
         return None
     match = _NEGATION.search(not_negations(question.lower().replace("’", "'")))
     return match.group() if match else None
+
+
+# A passage's negation, with the words around it that say what is negated ("it is physically impossible for employees
+# … to view the values of secrets", "doesn't require any incoming port to be open").
+_SAID_NEGATION = re.compile(r"\b(?:not|no|never|cannot|impossible|unable|no\s+longer)\b|\w+n't\b", re.IGNORECASE)
+
+
+def agrees_in_negative(question: str, text: str) -> bool:
+    """Whether a question asked in the negative ("unable to see the values of our secrets?", "without any inbound
+    firewall ports being opened?") is answered by a negation of `text` that negates the same: a word of what the
+    question negates, or its act in other words, is what the passage negates too. That negation says yes."""
+    asked = asked_in_negative(question)
+    match = re.search(rf"\b{re.escape(asked)}", question, re.IGNORECASE) if asked else None
+    if match is None or _DESCRIBES.search(question[:match.start()]) or _CONDITION.match(question, match.start()):
+        return False
+    negated = _around(question, match)
+    wanted = set(key_terms(negated))
+    for match in _SAID_NEGATION.finditer(text):
+        said = _around(text, match)
+        if any(matches(term, wanted) for term in key_terms(said)) or _same_act_within(said, negated):
+            return True
+    return False
+
+
+# The negation describes the asker's own doing, not the thing asked ("the default teams we never use", "a team they
+# are not part of"), or sets a condition ("…without our consent?").
+_DESCRIBES = re.compile(r"\b(?:we|they|you|i|he|she)\s+(?:\w+\s+)?$", re.IGNORECASE)
+_CONDITION = re.compile(r"without\s+(?:our|your|their|the\s+\w+'s|prior|explicit|written)\s+(?:\w+\s+)?"
+                        r"(?:consent|permission|approval|knowledge|authori[sz]ation|agreement)", re.IGNORECASE)
+
+
+def _around(text: str, match: re.Match[str] | None) -> str:
+    # Two words before a negation ("change none of it") and eight after, within its clause.
+    if match is None:
+        return ""
+    before = re.split(r"[.;:,?!]", text[:match.start()])[-1].split()[-2:]
+    after = re.split(r"[.;:,?!]", text[match.end():])[0].split()[:8]
+    return " ".join([*before, *after])
+
+
+def _same_act_within(said: str, negated: str) -> bool:
+    words = said.split()
+    return any(same_act(" ".join(words[n:]), negated) for n in range(len(words)))

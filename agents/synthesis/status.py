@@ -22,6 +22,7 @@ from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
 from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict,
                            without_own_plan)
+from ..rules.polarity import agrees_in_negative
 from ..rules.requirement import reserved_to_others, reserved_to_role, unmet_requirement
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
@@ -48,7 +49,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or only_that(question, quote.passage.text))
         if single and not quote.scope:
             return "Not Supported", f'a passage allows one only ("{single}")'
-        denial = (next(iter(passage_denials(quote.passage, question)), None) or undone(question, quote.passage.text)
+        denied = None if agrees_in_negative(question, quote.passage.text) else passage_denials(quote.passage, question)
+        denial = (next(iter(denied or []), None) or undone(question, quote.passage.text)
                   or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text)
                   or contrasted(question, quote.passage.text) or none_of(question, quote.passage.text)
                   or fixed_once(question, quote.passage.text) or never_done(question, quote.passage.text)

@@ -42,3 +42,22 @@ async def test_the_same_passage_answers_a_question_asked_the_plain_way_without_t
     result = await pipeline.run("Which firewall ports does the client need?")
     assert result.critic_feedback[-1].negation is None
     assert "asked in the negative" not in (result.escalation_reason or "")
+
+
+def test_a_negation_negating_what_the_question_negates_agrees_with_it():
+    from agents.rules.polarity import agrees_in_negative
+
+    impossible = ("Even on the cloud, it is physically impossible for employees to view the values of secrets if users "
+                  "have not granted access.")
+    assert agrees_in_negative("On the cloud service, are your employees unable to see the values of our secrets?",
+                              impossible)
+    assert agrees_in_negative("Once written, can audit log entries no longer be changed?",
+                              "We do not update log entries after they've been created.")
+    assert agrees_in_negative("Does the client work without any inbound firewall ports being opened?",
+                              "The client doesn't require any incoming port to be open.")
+    # What the question negates is the asker's own doing or a condition: the passage's negation may deny it.
+    assert not agrees_in_negative("Can we delete the default teams we never use?",
+                                  "The default teams can't be modified or deleted.")
+    assert not agrees_in_negative("Will you use our data to train models without our consent?",
+                                  "We do not use customer data to train models.")
+    assert not agrees_in_negative("Are audit logs kept for a year?", "Audit logs are not kept for a year.")
