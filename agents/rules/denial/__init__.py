@@ -1,0 +1,9 @@
+"""What in a passage denies the question, read three ways: its negation cues (`negations`), the question's own act
+negated (`acts`), and denials said without a negation cue (`indirect`)."""
+
+from .acts import negated_verb, never_done, stopped
+from .indirect import contrasted, disabled, fixed_once, none_of, unaffected, undone
+from .negations import denials, passage_denials
+
+__all__ = ["contrasted", "denials", "disabled", "fixed_once", "negated_verb", "never_done", "none_of",
+           "passage_denials", "stopped", "unaffected", "undone"]

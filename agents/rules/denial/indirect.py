@@ -1,0 +1,173 @@
+"""Denials said without a negation cue: the question's word negated by "un-" or "non-", "no X is …", a name set
+against what is done instead, what holds whether or not the asked thing is there, a thing disabled or read-only,
+and a thing fixed once made."""
+
+from __future__ import annotations
+
+import re
+
+from ...text.names import specific_phrases
+from ...text.question_form import is_yes_no
+from ...text.terms import key_terms, matches, stem
+from .acts import nothing_done
+from .wording import EMPHASIS, names_subject
+
+
+# "remain un-encrypted", "is unsupported", "are left unchanged": the question's own word, negated by its prefix,
+# said of the subject (an attribute, "unprotected devices", names a threat, not a state).
+_UN_WORD = re.compile(r"\b(?:is|are|was|were|be|been|remains?|stays?|left|kept)\s+(?:\w+\s+)?(un-?([a-z]{4,}))\b",
+                      re.IGNORECASE)
+
+
+# "runs as a non-root user", "non-production data": "non-" negates its word wherever it stands, but in a scope that
+# names another group: "For non-Pro users, users will have the same level of access" says nothing of Pro users.
+_NON_WORD = re.compile(r"(?<!\bfor )(?<!\bto )(?<!\bon )\b(non-([a-z]{3,}))\b", re.IGNORECASE)
+
+
+def undone(question: str, text: str) -> str | None:
+    """A word of `text` that is one of the question's own words negated by "un-" ("un-encrypted" for
+    "are … encrypted?") or "non-" ("a non-root user" for "does it run as root?"), when the question does not
+    use it so itself (None when none)."""
+    asked = set(key_terms(question))
+    for match in [*_UN_WORD.finditer(text), *_NON_WORD.finditer(text)]:
+        if stem(match.group(2).lower()) in asked and not re.search(rf"\b{re.escape(match.group(1))}", question, re.I):
+            return match.group(0)
+    return None
+
+
+# "No PII is stored or transferred", "no data will be lost": "no" opening the subject of a clause, its verb after.
+_NO_SUBJECT = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are|was|were|will|can|shall|gets?|"
+                         r"leaves?|ever)\b", re.IGNORECASE)
+
+
+# "There's no automatic purging or TTL": a thing said not to exist at all.
+_NO_SUCH = re.compile(r"\bthere\s*(?:is|are|'s|’s|will\s+be)\s+no\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+
+
+def none_of(question: str, text: str) -> str | None:
+    """The clause of `text` that says none of a thing of the question is or will be so ("No PII is stored",
+    "no data will be lost", "There's no automatic purging"), when the question does not say "no" itself;
+    else None."""
+    if re.search(r"(?<![\w-])no\b", question, re.IGNORECASE):
+        return None
+    asked = set(key_terms(question))
+    for match in [*_NO_SUBJECT.finditer(text), *_NO_SUCH.finditer(text)]:
+        if names_subject(match.group(1), question, asked):
+            return match.group(0)
+    return nothing_done(text, question, asked)
+
+
+def contrasted(question: str, text: str) -> str | None:
+    """The phrase of `text` setting a name of the question against what is done instead ("we use OpenID
+    Connect, not SAML", "rather than SAML"), or the grant that prevails against the one the question asks
+    prevails ("the most permissive role" asked "does the more restrictive one win?"); else None."""
+    for name in specific_phrases(question):
+        found = re.search(rf"(?:,\s*|\bbut\s+)not\s+(?:an?\s+|the\s+|via\s+|with\s+)?{re.escape(name)}\b"
+                          rf"|\b(?:rather\s+than|instead\s+of|in\s+lieu\s+of)\s+(?:an?\s+|the\s+)?{re.escape(name)}\b",
+                          text)
+        if found:
+            return found.group(0)
+    return _opposite_precedence(question, text)
+
+
+# Which of two grants prevails, said one way in the question and the other in the passage: "When team and individual
+# roles conflict, does the more restrictive one win?" against "Dagster+ will use the **most permissive** role", "the
+# highest pipeline-level permission … applies", "the role with more access takes effect".
+_GRANT = r"(?:permissions?|access|privileges?|rights?|roles?)"
+_STRICTER = re.compile(rf"\b(?:(?:more|most)\s+(?:restrictive|limited)|least\s+permissive|(?:lower|lowest|least|fewer)\s+"
+                       rf"(?:[\w-]+\s+)?{_GRANT}|less\s+access)\b", re.IGNORECASE)
+_LOOSER = re.compile(rf"\b(?:(?:more|most)\s+permissive|least\s+restrictive|(?:higher|highest|greatest)\s+(?:[\w-]+\s+)?"
+                     rf"{_GRANT}|more\s+access)\b", re.IGNORECASE)
+_PREVAILS = re.compile(r"\b(?:wins?|prevails?|appl(?:y|ies)|takes?\s+(?:effect|precedence)|is\s+used|(?:will\s+)?use[sd]?|"
+                       r"overrides?|counts?)\b", re.IGNORECASE)
+
+
+def _opposite_precedence(question: str, text: str) -> str | None:
+    if not (_PREVAILS.search(question) and _PREVAILS.search(text)):
+        return None
+    plain_text = EMPHASIS.sub(r"\2", text)
+    for asked, said in ((_STRICTER, _LOOSER), (_LOOSER, _STRICTER)):
+        found = said.search(plain_text)
+        if asked.search(question) and found and not said.search(question):
+            return found.group(0)
+    return None
+
+
+# "Do access groups restrict what a token can reach?" against "Workspace tokens can reach every project …
+# whether or not access groups are enabled": what holds whether or not the asked thing is there is not
+# changed by it.
+_ASKS_EFFECT = re.compile(r"^\s*(?:does|do|will|would|can)\s+(.{3,60}?)\s+(?:also\s+|still\s+)?(?:restrict|limit|"
+                          r"affect|change|narrow|reduce|override|apply to)\b", re.IGNORECASE)
+_REGARDLESS = re.compile(r"\b(?:whether or not|regardless of(?: whether)?|irrespective of)\s+((?:[\w-]+\s+){0,4}[\w-]+)",
+                         re.IGNORECASE)
+
+
+def unaffected(question: str, text: str) -> str | None:
+    """The phrase of `text` saying what the question asks about holds whether or not the thing the question
+    asks the effect of is there (None when none)."""
+    asked = _ASKS_EFFECT.match(question)
+    if asked is None:
+        return None
+    cause = set(key_terms(asked.group(1)))
+    for match in _REGARDLESS.finditer(text):
+        if cause and cause <= set(key_terms(match.group(1))):
+            return match.group(0)
+    return None
+
+
+# A state that denies use: "this command is currently disabled", "user_version: Read-only on Turso Cloud"
+# (read-only denies writing, not reading: it counts only for a question asking to change something).
+_DISABLED = re.compile(r"\b(?:is|are|remains?|stays?)\s+(?:currently\s+|still\s+|now\s+)?(?:disabled|deactivated|"
+                       r"switched\s+off|turned\s+off)\b", re.IGNORECASE)
+_READ_ONLY = re.compile(r"\bread[\s-]only\b", re.IGNORECASE)
+_ASKS_TO_CHANGE = re.compile(r"\b(?:write|writes|writing|change|modify|edit|update|set|alter|overwrite|delete|"
+                             r"remove)\b", re.IGNORECASE)
+
+
+def disabled(question: str, text: str) -> str | None:
+    """The phrase of `text` saying the thing is disabled, or read-only for a question asking to change it;
+    None when none, or when the question uses that very word ("Is 2FA disabled by default?")."""
+    off = _DISABLED.search(text)
+    if off and not re.search(r"\b(?:disabled|deactivated|off)\b", question, re.IGNORECASE):
+        return off.group(0)
+    read_only = _READ_ONLY.search(text)
+    if read_only and _ASKS_TO_CHANGE.search(question) and not _READ_ONLY.search(question):
+        return read_only.group(0)
+    return None
+
+
+# What cannot be done again once done: changed after it is set ("Regions cannot be changed after a project is
+# created", "the name of a custom role cannot be changed", "immutable") or had back once gone or shown ("cannot be
+# retrieved later", "only displayed once", "cannot be recovered").
+_CHANGE_VERBS = ("change|changed|changing|modify|modified|edit|edited|alter|altered|update|updated|rename|renamed|"
+                 "move|moved|transfer|transferred|switch|switched")
+_RECOVER_VERBS = ("restore|restored|recover|recovered|retrieve|retrieved|undo|undone|reverse|reversed|undelete|"
+                  "undeleted|brought\\s+back|get\\s+back|looked\\s+up\\s+again|look\\s+up\\s+again|viewed\\s+again|"
+                  "view\\s+again|seen\\s+again|see\\s+again|shown\\s+again|show\\s+again")
+_NEGATED = r"(?:cannot|can\s*not|can['’]t|could\s+not|is\s+not\s+possible\s+to|it['’]s\s+not\s+possible\s+to|unable\s+to)"
+_FIXED = {
+    "change": re.compile(rf"\b{_NEGATED}\s+(?:be\s+)?(?:{_CHANGE_VERBS})\b|\b(?:is|are)\s+(?:immutable|permanent)\b",
+                         re.IGNORECASE),
+    "recover": re.compile(rf"\b{_NEGATED}\s+(?:be\s+)?(?:{_RECOVER_VERBS})\b|\bonly\s+(?:be\s+)?(?:displayed|shown)\s+once\b"
+                          r"|\b(?:is|are)\s+irreversible\b", re.IGNORECASE),
+}
+_ASKS = {"change": re.compile(rf"\b(?:{_CHANGE_VERBS})\b", re.IGNORECASE),
+         "recover": re.compile(rf"\b(?:{_RECOVER_VERBS})\b", re.IGNORECASE)}
+
+
+def fixed_once(question: str, text: str) -> str | None:
+    """The phrase of `text` saying that what a yes/no question asks to change, or to have back, cannot be, when
+    what it says so of (the last word naming something before the phrase) is a word of the question; else None.
+    "The project ID cannot be changed" says nothing of changing a project's name."""
+    if not is_yes_no(question):
+        return None
+    asked = set(key_terms(question))
+    for kind, asks in _ASKS.items():
+        if not asks.search(question):
+            continue
+        for match in _FIXED[kind].finditer(text):
+            subject = key_terms(re.split(r"[.;:!?]", text[:match.start()])[-1])
+            if subject and matches(subject[-1], asked):
+                return match.group(0)
+    return None
+

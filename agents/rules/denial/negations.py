@@ -1,0 +1,168 @@
+"""What in a passage denies the question: its negations, except one inside a clause that says
+why the main clause holds ("…through AWS PrivateLink, so that API traffic does not cross the
+public internet") when that clause is about less of the question than the rest of the passage,
+and one that a list's lead puts in another scope: the lead negates a verb the question does not use
+("Domain audit can't identify: - …"), or affirms the question and the negation describes an item
+("…with the following flags: - httpOnly: The cookie is not available to JavaScript code").
+
+A purpose clause about the question's own subject still denies it: "PostHog can discard IP
+addresses, ensuring raw IP addresses are not retained" answers "Do you store IP addresses?".
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...text.cues import NEGATIVE_CUES, cue_phrases, new_cues, uncontracted
+from ...text.grounding import Passage
+from ...text.terms import key_terms
+from .wording import EMPHASIS, NEGATION
+
+# Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
+# An instruction's goal is one too: "Ensure development workflows aren't disrupted".
+_PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:to )?ensure(?: that)?|ensuring(?: that)?|"
+                      r"(?:to )?make sure(?: that)?)"
+                      r"\b[^.;:,]*", re.IGNORECASE)
+
+
+# What a check looks for: "verify that the steps it runs haven't been tampered with" is the capability to
+# find tampering, not a denial of it. And a deferral: "their account won't be created until it's required"
+# says when, not whether.
+_CHECKED = re.compile(r"\b(?:verify|verifies|verifying|verified|check|checks|checking|confirm|confirms|validate|"
+                      r"validates|detect|detects)\s+(?:that|whether|if)\b[^.;:,]*"
+                      # "includes integrity verification to ensure data has not been altered": what the check is for
+                      r"|\b(?:verification|validation|checks?|checksums?)\s+to\s+(?:ensure|confirm|make\s+sure)\b[^.;:,]*",
+                      re.IGNORECASE)
+_DEFERRAL = re.compile(r"\b(?:\w+n['’]t|not|never|cannot)\b[^.;:,]{0,60}?\buntil\b", re.IGNORECASE)
+# Asked whether it happens at once ("…start deleting the moment we save it?"), a deferral is the answer: "changes
+# won't have any effect until the next time the daily job runs" says no.
+# Asked of a thing while what holds it back still holds ("Can a saved group that a flag still uses be archived?"),
+# "cannot be archived until those references are removed" says no as well.
+_AT_ONCE = re.compile(r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|the\s+moment|"
+                      r"as\s+soon\s+as|without\s+(?:any\s+)?delay|in\s+real[\s-]time|"
+                      r"(?:that|which|who)\s+(?:[\w-]+\s+){0,3}still)\b", re.IGNORECASE)
+# A condition that grants it: "changes to customer data are prohibited without explicit customer approval" says
+# the approval is required, so it answers "Do you get our approval before…?" yes; asked of the change itself
+# ("Do you change our data?"), its words are not the question's and the prohibition still denies, as it does
+# a question asking of the case without it ("…train models without our consent?").
+_CONDITIONED = re.compile(r"\b(?:\w+n['’]t|not|never|cannot|prohibited|forbidden|disallowed)\b[^.;:]{0,60}?"
+                          r"\b(?:without|unless)\s+([^.;:,]*)", re.IGNORECASE)
+
+
+# A question asking whether it can be made so ("On our own install, can we make it trust emails sent by our IdP?")
+# is not answered no by what holds by default ("By default, Infisical Cloud is configured to not trust emails…").
+_ASKS_OPTION = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+admin\w*|the\s+admin\w*)\s+(?:\w+\s+)?"
+                          r"(?:make|configure|set|enable|turn\s+on|switch\s+on|change|allow|opt\s+in)\b", re.IGNORECASE)
+_DEFAULT = re.compile(r"[^.;]*\bby\s+default\b[^.;]*", re.IGNORECASE)  # the clause saying what holds by default
+
+
+# What the question asks to do without ("…authenticate with a token instead of a username and password?"): a passage
+# saying that thing cannot be used ("pipelines that can't use the standard username and password") agrees.
+_ALTERNATIVE = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+([^?.,;]*)", re.IGNORECASE)
+_NEGATED_CLAUSE = re.compile(rf"\b{NEGATION}\b[^.;:,]*", re.IGNORECASE)
+
+def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
+    """Denial cues of `text` that the question does not use itself, purpose clauses aside
+    (`cues`: the fitted list, or a candidate phrase when the list is fitted)."""
+    asked = set(key_terms(question))
+
+    def aside(match: re.Match[str]) -> str:
+        clause = asked & set(key_terms(match.group()))
+        rest = asked & set(key_terms(text[:match.start()] + " " + text[match.end():]))
+        return " " if len(clause) < len(rest) else match.group()
+
+    text = _CHECKED.sub(" ", EMPHASIS.sub(r"\2", text))
+    if not _AT_ONCE.search(question):
+        text = _DEFERRAL.sub(" ", text)
+    if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):
+        text = _CONDITIONED.sub(lambda m: " " if set(key_terms(m.group(1))[-1:]) & asked else m.group(0), text)
+    if _ASKS_OPTION.search(question):
+        text = _DEFAULT.sub(" ", text)
+    alternative = set(key_terms(" ".join(_ALTERNATIVE.findall(question))))
+    if alternative:
+        text = _NEGATED_CLAUSE.sub(lambda m: " " if set(key_terms(m.group())) & alternative else m.group(), text)
+    return new_cues(_off_question(_list_scope(_PURPOSE.sub(aside, text), asked, cues), asked), question, cues)
+
+
+def passage_denials(passage: Passage, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
+    """Denials of a passage in its own words, else in the heading or lead its list sits under: under
+    "Prohibited testing and activities", the item "Denial of Service (DoS) testing." is denied, as
+    "Not Supported" above a list denies each of its items."""
+    return denials(passage.text, question, cues) or (denials(passage.list_head, question, cues) if passage.list_head
+                                                     else [])
+
+
+_CLAUSE = re.compile(r"[,;]\s+")
+# A clause that ends on a preposition is not a fact of its own: "It is not designed for, nor effective at,
+# protecting against malicious actors" is one negated clause, its object after the second comma.
+_OPEN_END = re.compile(r"\b(?:for|at|to|of|in|on|with|from|against|by|about|into|than)\s*$", re.IGNORECASE)
+
+
+def _clauses(text: str) -> list[str]:
+    out: list[str] = []
+    for clause in _CLAUSE.split(text):
+        if out and _OPEN_END.search(out[-1]):
+            out[-1] = f"{out[-1]} {clause}"
+        else:
+            out.append(clause)
+    return out
+
+
+def _off_question(text: str, asked: set[str]) -> str:
+    """A sentence listing separate facts ("All access is logged, shared accounts are not allowed, and
+    every production system requires SSO with MFA") without the clauses that share no word with the
+    question, when another clause shares at least two: a negation there is about something else."""
+    clauses = _clauses(text)
+    overlap = [len(asked & set(key_terms(c))) for c in clauses]
+    if len(clauses) < 3 or max(overlap) < 2:
+        return text
+    return " ".join(c if n else " " for c, n in zip(clauses, overlap))
+
+
+# A list's lead: "Domain audit can't identify: - Users who …", up to its colon; then its items.
+_LEAD = re.compile(r"^([^:]{1,200}):\s+-\s")
+_ITEM = re.compile(r"\s+-\s+")
+
+
+def _list_scope(text: str, asked: set[str], cues: tuple[str, ...]) -> str:
+    """A list read for what its lead says of its items: all of it when the lead negates a verb of its
+    own, and of an affirming lead, the items that speak of the question more than it does."""
+    lead = _LEAD.match(text)
+    if lead is None:
+        return text
+    found = cue_phrases(lead.group(1), cues)
+    if not found:
+        return _described_items(lead.group(1), text[lead.end(1) + 1:], asked)
+    return " " if _negates_own_verb(lead.group(1), found, asked) else text
+
+
+def _negates_own_verb(lead: str, found: list[str], asked: set[str]) -> bool:
+    """A lead that negates a verb of its own ("Domain audit can't identify: - Users who access Docker
+    Desktop without authenticating - Users who authenticate using an account that doesn't have a
+    verified domain") says what that verb does not reach: its items are what it names, and a negation
+    in them describes them ("that doesn't have"). Such a list denies nothing of the question when the
+    words after the lead's negation name something (key terms) and none of them is the question's.
+    "The following are not supported:" names nothing of its own and still denies its items."""
+    lowered = uncontracted(lead.lower())
+    at = max(lowered.rfind(cue) for cue in found)
+    scope = set(key_terms(lowered[at:])) - set(key_terms(" ".join(found))) if at >= 0 else set()
+    return bool(scope) and not scope & asked
+
+
+# An item's label: "httpOnly: The cookie is not available to JavaScript code" describes the flag it names.
+_ITEM_LABEL = re.compile(r"^[^:]{1,40}:\s")
+
+
+def _described_items(lead: str, items: str, asked: set[str]) -> str:
+    """A list under a lead that states the question's subject without a negation ("Ory issues HTTP
+    cookies with the following flags: … - httpOnly: The cookie is not available to JavaScript code")
+    holds what the lead says; a negation in an item that speaks of the question no more than the lead
+    does describes that item (what the flag does), and is left out. An item that speaks of more of
+    the question than the lead ("- Audit logs on the Free plan: not available"), or of a word of it the lead
+    does not say, its label aside ("- Bedrock … does not train on your data" asked "used to train…?"), keeps
+    its negation."""
+    lead_terms = asked & set(key_terms(lead))
+    kept = [item for item in _ITEM.split(items) for own in [asked & set(key_terms(item))]
+            if len(own) > len(lead_terms) or asked & set(key_terms(_ITEM_LABEL.sub("", item))) - lead_terms]
+    return lead + ": " + " - ".join(kept)
+
