@@ -31,6 +31,9 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>|\{/\*.*?\*/\}")
 _SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{![^{}\s]+!\}|\{\{\s*[\w.]+\s*\}\}|\{:[^{}\n]*\}"
                         r"|(?<![/\w=$])\{[a-z]+(?:_[a-z]+)+\}|(?<![/\w=$])\{[a-z_]+(?:\|[\w-]+)+\}")
 _ADMONITION = re.compile(r'(?:^|(?<=\s))(?:!!!|\?\?\?\+?)\s*[a-z]+(?:\s+"[^"]*")?', re.I)
+# A Jekyll site variable that holds a name ("{{site.konnect_short_name}}", "{{site.konnect_saas}}") is told as the
+# name it spells: dropped, "available for {{site.konnect_short_name}}:" read "available for :".
+_SITE_NAME = re.compile(r"\{\{\s*site\.([a-z][a-z0-9_]*?)(?:_short_name|_product_name|_name|_saas)\s*\}\}")
 # A passage cut at an include's "!" ("{!manage-this-user.md!}") begins or ends with its lone brace.
 _STRAY_BRACE = re.compile(r"^\}\s*|\s*\{$")
 _EMPTY_BRACKETS = re.compile(r"\s+\(\s*\)")  # what held only markup: "administrator ({{ support_email }})"
@@ -61,11 +64,15 @@ def spoken(quote: str) -> str:
     return normalize_ws(text).strip(" ;:.")
 
 
+def _site_name(match: re.Match[str]) -> str:
+    return " ".join(word.upper() if len(word) <= 3 else word.capitalize() for word in match.group(1).split("_"))
+
+
 def _line(line: str) -> str:
     line = line.strip()
     if _SEPARATOR_ROW.match(line) and "-" in line:
         return ""
-    line = _STRAY_BRACE.sub("", _ADMONITION.sub(" ", _SHORTCODE.sub(" ", line)).strip())
+    line = _STRAY_BRACE.sub("", _ADMONITION.sub(" ", _SHORTCODE.sub(" ", _SITE_NAME.sub(_site_name, line))).strip())
     line = _EMPTY_BRACKETS.sub("", line)
     line = _CALLOUT_TITLE.sub(_titled, _CALLOUT.sub(" ", line))
     line = _QUOTE_MARKS.sub(" ", _DECORATION.sub(" ", line)).strip()

@@ -362,6 +362,16 @@ def test_a_kramdown_attribute_list_stays_with_the_block_it_marks_and_is_not_told
     assert spoken("{: .warning} Keys rotate yearly.") == "Keys rotate yearly"
 
 
+def test_a_jekyll_site_variable_holding_a_name_is_told_as_that_name():
+    from agents.text.prose import spoken
+
+    assert spoken("Two types of PATs are available for {{site.konnect_short_name}}: * user tokens") == \
+        "Two types of PATs are available for Konnect: user tokens"
+    assert spoken("{{site.kic_product_name}} syncs with {{ site.konnect_saas }}.") == "KIC syncs with Konnect"
+    # Other variables hold a value, not a name, and are not told.
+    assert spoken("Write to {{ site.support_email }} or see {{ site.baseurl }}.") == "Write to or see"
+
+
 def test_named_roles_narrow_a_question_about_every_user():
     assert restricted_scope("Can every user in the account view the audit logs?",
                             "You need the Account Owner or Global Administrator role to view Audit Logs."
