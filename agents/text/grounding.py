@@ -135,7 +135,13 @@ def _passages(document: str) -> tuple[Passage, ...]:
         builder.feed(line)
     builder.flush()
     builder.close_list()
-    return tuple(p for p in builder.out if len(p.text.split()) >= _MIN_WORDS)
+    return tuple(p for p in builder.out if len(p.text.split()) >= _MIN_WORDS and not _LINKS_ONLY.match(p.quote))
+
+
+# A list of links and nothing else ("* [Set up an audit log webhook](/…) * [Audit Logs API](/…)"): a page's
+# navigation ("More information", "See also"), which points to where something is said and says nothing itself; so
+# does one under a bold label ("**Dev Portal audit logs:** * [Audit logging in Dev Portal](/…) * …").
+_LINKS_ONLY = re.compile(r"^(?:\*\*[^*\n]{1,40}\*\*\s*)?(?:\s*(?:[-*+]|\d+[.)])?\s*\[[^\]]+\]\([^)]*\)[\s.;,]*){2,}$")
 
 
 _MAX_LIST_CHARS = 900

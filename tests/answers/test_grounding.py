@@ -362,6 +362,19 @@ def test_a_kramdown_attribute_list_stays_with_the_block_it_marks_and_is_not_told
     assert spoken("{: .warning} Keys rotate yearly.") == "Keys rotate yearly"
 
 
+def test_a_list_of_links_and_nothing_else_is_navigation_not_a_passage():
+    doc = ("# Audit logs\n\nAudit logs record every change.\n\n## More information\n"
+           "* [Set up an audit log webhook](/audit/webhook/)\n* [Audit Logs API](/api/audit/)\n\n"
+           "**Portal audit logs:**\n* [Audit logging in the portal](/portal/audit/)\n* [Portal webhook](/portal/hook/)\n\n"
+           "Supported providers:\n- [Okta](/sso/okta) (Pro plan)\n- [ADFS](/sso/adfs) (Enterprise plan only)\n")
+    quotes = [p.quote for p in passages(doc)]
+    assert "Audit logs record every change." in quotes
+    # No passage holds two of the navigation's links together (each link alone may still be cited: a bare link
+    # item can name a supported integration).
+    assert not any(q.count("](/audit") + q.count("](/api") + q.count("](/portal") > 1 for q in quotes)
+    assert any("[Okta](/sso/okta) (Pro plan)" in q for q in quotes)  # a list saying more than its links stays
+
+
 def test_a_jekyll_site_variable_holding_a_name_is_told_as_that_name():
     from agents.text.prose import spoken
 
