@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ..text.terms import key_terms, matches
+from ..text.terms import key_terms, matches, stem
+from ..text.verbs import same_act
 
 # What a passage requires: "must be an account admin to", "must already have 2FA enabled", "requires an
 # admin role", "only available to admins" is `narrowing`'s, not this.
@@ -50,10 +51,16 @@ def unmet_requirement(question: str, text: str) -> str | None:
 
 
 # What a passage reserves to someone: "Only team owners may change a project's billing plan".
-_ONLY_WHO = re.compile(r"\bonly\s+((?:[\w-]+\s+){0,3}?[\w-]+?)s?\s+(?:may|can|are\s+able\s+to|is\s+able\s+to)\s+([\w-]+)",
-                       re.IGNORECASE)
+_ONLY_WHO = re.compile(r"\bonly\s+((?:[\w-]+\s+){0,3}?[\w-]+?)s?\s+(?:may|can|are\s+able\s+to|is\s+able\s+to)\s+([\w-]+)"
+                       r"(?:(?<=\bbe)\s+[\w-]+)?", re.IGNORECASE)  # "Only unsynced users can be removed": and what they undergo
 # Whom the question asks about, before the same verb: "Can regular team members change …".
-_ASKED_WHO = r"^\s*(?:can|may|could|are|is)\s+((?:[\w-]+\s+){{0,4}}?[\w-]+?)\s+(?:be\s+able\s+to\s+)?{verb}\b"
+_ASKED_WHO = (r"^\s*(?:[^,?]{{1,60}},\s*)?(?:can|may|could|are|is)\s+((?:[\w-]+\s+){{0,5}}?[\w-]+?)\s+"
+              r"(?:be\s+able\s+to\s+)?{verb}\b")
+# Who alone does it, said in the passive: "Message content can only ever be modified by the original author", asked
+# "Can an organization admin rewrite the wording of a message…?" (the act in other words).
+_ONLY_BY = re.compile(r"\b(?:can|may)\s+only\s+(?:ever\s+)?be\s+([\w-]+)\s+by\s+(?:the\s+|its\s+|their\s+|an?\s+)?"
+                      r"((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+_ASKED_ACT = re.compile(r"^\s*(?:[^,?]{1,60},\s*)?(?:can|may|could)\s+([^?]*)", re.IGNORECASE)
 _PRONOUNS = frozenset("we i you they our your their us anyone someone everyone".split())
 
 
@@ -67,7 +74,7 @@ _TO_ACT_BE = re.compile(r"\bto\s+([\w-]+)\b[^,.;:]{0,60},\s*you\s+(?:need|must|h
 
 def _reservations(text: str) -> list[tuple[str, str, str]]:
     # (who, the act reserved to them, the phrase saying so), emphasis and link brackets aside.
-    text = re.sub(r"[*_`]+|\[(?=[^\]]*\]\()", "", text)
+    text = re.sub(r"[*_`]+|\[(?=[^\]]*\]\()|(?<!\w)['‘](?=\w)|(?<=\w)['’](?!\w)", "", text)
     found = [(m.group(1), m.group(2), m.group(0)) for m in _ONLY_WHO.finditer(text)]
     found += [(m.group(1), m.group(2), m.group(0)) for m in _ROLE_REQUIRED.finditer(text)]
     return found + [(m.group(2), m.group(1), m.group(0)) for m in _TO_ACT_BE.finditer(text)]
@@ -75,18 +82,44 @@ def _reservations(text: str) -> list[tuple[str, str, str]]:
 
 def reserved_to_others(question: str, text: str) -> str | None:
     """The phrase of `text` reserving what the question asks to someone the question does not ask about
-    ("Only team owners may change…", asked of regular members), or None. A question asked of "we" or
-    "you" may be asked by those very people: that is for a reviewer."""
+    ("Only team owners may change…", asked of regular members; "can only ever be modified by the original author",
+    asked of an admin), or None. A question asked of "we" or "you" may be asked by those very people: that is for
+    a reviewer."""
     for who, verb, phrase in _reservations(text):
         asked = re.match(_ASKED_WHO.format(verb=re.escape(verb)), question, re.IGNORECASE)
-        if asked is None:
+        if asked is None or (verb.lower() == "be" and not _same_participle(phrase, question, asked.end())):
             continue
-        subject = [w.lower() for w in re.findall(r"[\w-]+", asked.group(1))]
-        if not subject or set(subject) & _PRONOUNS:
-            continue
-        if not any(matches(term, set(key_terms(asked.group(1)))) for term in key_terms(who)[-1:]):
+        if _others(who, asked.group(1)):
             return phrase.strip()
+    plain = re.sub(r"[*_`]+", "", text)
+    asked = _ASKED_ACT.match(question)
+    words = asked.group(1).split() if asked else []
+    for match in _ONLY_BY.finditer(plain):
+        # Whom the question asks of: its words up to the first that says the reserved act.
+        at = next((n for n in range(1, min(6, len(words))) if _one_act(match.group(1), words[n])), None)
+        if at is not None and _others(match.group(2), " ".join(words[:at])):
+            return match.group(0).strip()
     return None
+
+
+def _others(who: str, subject: str) -> bool:
+    # The one the passage reserves it to is not whom the question asks of (a pronoun may be them).
+    words = [w.lower() for w in re.findall(r"[\w-]+", subject)]
+    if not words or set(words) & _PRONOUNS:
+        return False
+    return not any(matches(term, set(key_terms(subject))) for term in key_terms(who)[-1:])
+
+
+def _same_participle(phrase: str, question: str, at: int) -> bool:
+    # "Only unsynced users can be removed" reserves being removed: asked "can a synced person be removed…?", the
+    # act after "be" is the same; asked "can members be owners?", it is not.
+    said = re.search(r"\bbe\s+([\w-]+)", phrase, re.IGNORECASE)
+    asked = re.match(r"\s*([\w-]+)", question[at:])
+    return bool(said and asked) and _one_act(said.group(1), asked.group(1))
+
+
+def _one_act(said: str, asked: str) -> bool:
+    return stem(said.lower()) == stem(asked.lower()) or same_act(said, asked)
 
 
 # What a passage requires of whoever does it: "You must be a project `admin` to manage your project's IP whitelist".

@@ -119,3 +119,17 @@ async def test_a_required_role_cited_below_the_best_passage_answers_no(tmp_path,
     answer = (await pipeline.run("Can a regular member manage another person's tokens?")).synthesis
     assert answer.compliance_status == "Not Supported"
     assert any("are required to manage" in c.quote for c in answer.citations)
+
+
+def test_what_only_someone_else_may_do_or_undergo_is_reserved_in_the_passive_too():
+    from agents.rules.requirement import reserved_to_others
+
+    author = "Message content can only ever be modified by the original author."
+    assert reserved_to_others("Can an organization admin rewrite the wording of a message another person wrote?",
+                              author) == "can only ever be modified by the original author"
+    assert reserved_to_others("Can the original author edit a message?", author) is None
+    unsynced = "Only 'unsynced' users can be removed in Dagster+."
+    assert reserved_to_others("With SCIM on, can a person synced from the IdP be removed in your interface?",
+                              unsynced) == "Only unsynced users can be removed"
+    # Being something else is not undergoing what the passage reserves.
+    assert reserved_to_others("Can members be owners?", "Only admins can be removed.") is None
