@@ -45,8 +45,8 @@ def agrees_in_negative(question: str, text: str) -> bool:
         return False
     negated = _around(question, match)
     wanted = set(key_terms(negated))
-    for match in _SAID_NEGATION.finditer(text):
-        said = _around(text, match)
+    for negation in _SAID_NEGATION.finditer(text):
+        said = _around(text, negation)
         if any(matches(term, wanted) for term in key_terms(said)) or _same_act_within(said, negated):
             return True
     return False

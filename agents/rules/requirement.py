@@ -50,9 +50,10 @@ def unmet_requirement(question: str, text: str) -> str | None:
     return None
 
 
-# What a passage reserves to someone: "Only team owners may change a project's billing plan".
-_ONLY_WHO = re.compile(r"\bonly\s+((?:[\w-]+\s+){0,3}?[\w-]+?)s?\s+(?:may|can|are\s+able\s+to|is\s+able\s+to)\s+([\w-]+)"
-                       r"(?:(?<=\bbe)\s+[\w-]+)?", re.IGNORECASE)  # "Only unsynced users can be removed": and what they undergo
+# What a passage reserves to someone: "Only team owners may change a project's billing plan"; "Only unsynced users
+# can be removed" reserves what they undergo, the word after "be" kept.
+_ONLY_WHO = re.compile(r"\bonly\s+((?:[\w-]+\s+){0,3}?[\w-]+?)s?\s+(?:may|can|are\s+able\s+to|is\s+able\s+to)\s+"
+                       r"([\w-]+)(?:(?<=\bbe)\s+[\w-]+)?", re.IGNORECASE)
 # Whom the question asks about, before the same verb: "Can regular team members change …".
 _ASKED_WHO = (r"^\s*(?:[^,?]{{1,60}},\s*)?(?:can|may|could|are|is)\s+((?:[\w-]+\s+){{0,5}}?[\w-]+?)\s+"
               r"(?:be\s+able\s+to\s+)?{verb}\b")

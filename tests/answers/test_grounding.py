@@ -365,7 +365,8 @@ def test_a_kramdown_attribute_list_stays_with_the_block_it_marks_and_is_not_told
 def test_a_list_of_links_and_nothing_else_is_navigation_not_a_passage():
     doc = ("# Audit logs\n\nAudit logs record every change.\n\n## More information\n"
            "* [Set up an audit log webhook](/audit/webhook/)\n* [Audit Logs API](/api/audit/)\n\n"
-           "**Portal audit logs:**\n* [Audit logging in the portal](/portal/audit/)\n* [Portal webhook](/portal/hook/)\n\n"
+           "**Portal audit logs:**\n* [Audit logging in the portal](/portal/audit/)\n"
+           "* [Portal webhook](/portal/hook/)\n\n"
            "Supported providers:\n- [Okta](/sso/okta) (Pro plan)\n- [ADFS](/sso/adfs) (Enterprise plan only)\n")
     quotes = [p.quote for p in passages(doc)]
     assert "Audit logs record every change." in quotes

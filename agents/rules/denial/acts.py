@@ -58,7 +58,8 @@ def negated_verb(question: str, text: str) -> str | None:
 # Verbs the negation reaches past the first: "can't be edited or deleted", "cannot read, write, or delete". Those are
 # read against the verb the question opens with ("Can we delete…?") only: asked "Does removing someone … cut off
 # their access…?", "cannot add or remove users" denies no act of it.
-_COORDINATED = re.compile(r"(?:\s*,\s*(?:(?:or|nor|and)\s+)?|\s+(?:or|nor|and)\s+)(?:be\s+)?([a-z][\w-]*)", re.IGNORECASE)
+_COORDINATED = re.compile(r"(?:\s*,\s*(?:(?:or|nor|and)\s+)?|\s+(?:or|nor|and)\s+)(?:be\s+)?([a-z][\w-]*)",
+                          re.IGNORECASE)
 _LEAD_VERB = re.compile(r"^\W*(?:can|could|may|might|will|would|shall|should|do|does|did)\s+(?:we|you|i|they|users?|"
                         r"admins?|(?:an?|the|our|your|its)\s+[\w-]+)\s+(?:also\s+|still\s+|ever\s+)?([a-z][\w-]*)",
                         re.IGNORECASE)

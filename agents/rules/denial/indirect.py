@@ -74,12 +74,12 @@ def contrasted(question: str, text: str) -> str | None:
 # roles conflict, does the more restrictive one win?" against "Dagster+ will use the **most permissive** role", "the
 # highest pipeline-level permission … applies", "the role with more access takes effect".
 _GRANT = r"(?:permissions?|access|privileges?|rights?|roles?)"
-_STRICTER = re.compile(rf"\b(?:(?:more|most)\s+(?:restrictive|limited)|least\s+permissive|(?:lower|lowest|least|fewer)\s+"
-                       rf"(?:[\w-]+\s+)?{_GRANT}|less\s+access)\b", re.IGNORECASE)
-_LOOSER = re.compile(rf"\b(?:(?:more|most)\s+permissive|least\s+restrictive|(?:higher|highest|greatest)\s+(?:[\w-]+\s+)?"
-                     rf"{_GRANT}|more\s+access)\b", re.IGNORECASE)
-_PREVAILS = re.compile(r"\b(?:wins?|prevails?|appl(?:y|ies)|takes?\s+(?:effect|precedence)|is\s+used|(?:will\s+)?use[sd]?|"
-                       r"overrides?|counts?)\b", re.IGNORECASE)
+_STRICTER = re.compile(rf"\b(?:(?:more|most)\s+(?:restrictive|limited)|least\s+permissive|"
+                       rf"(?:lower|lowest|least|fewer)\s+(?:[\w-]+\s+)?{_GRANT}|less\s+access)\b", re.IGNORECASE)
+_LOOSER = re.compile(rf"\b(?:(?:more|most)\s+permissive|least\s+restrictive|"
+                     rf"(?:higher|highest|greatest)\s+(?:[\w-]+\s+)?{_GRANT}|more\s+access)\b", re.IGNORECASE)
+_PREVAILS = re.compile(r"\b(?:wins?|prevails?|appl(?:y|ies)|takes?\s+(?:effect|precedence)|is\s+used|"
+                       r"(?:will\s+)?use[sd]?|overrides?|counts?)\b", re.IGNORECASE)
 
 
 def _opposite_precedence(question: str, text: str) -> str | None:

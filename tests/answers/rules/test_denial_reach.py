@@ -41,9 +41,10 @@ def test_an_act_said_to_stop_denies_a_question_asking_that_it_keep_on():
 
 def test_the_grant_that_prevails_said_the_other_way_round_denies_the_one_asked():
     # Buildkite's, Dagster's and Kong's pages, each asked whether the more restrictive grant wins.
-    assert contrasted("When two team rights on one pipeline differ, does the more restrictive right win?",
-                      "When a user belongs to multiple teams that have access to the same pipeline, the highest "
-                      "pipeline-level permission across all of those teams applies.") == "highest pipeline-level permission"
+    highest = ("When a user belongs to multiple teams that have access to the same pipeline, the highest "
+               "pipeline-level permission across all of those teams applies.")
+    assert contrasted("When two team rights on one pipeline differ, does the more restrictive right win?", highest) == \
+        "highest pipeline-level permission"
     assert contrasted("When team and individual roles conflict, does the more restrictive one win?",
                       "Dagster+ will use the **most permissive** role assigned to the user.") == "most permissive"
     more = "If two roles provide access to the same entity, the role with more access takes effect."
