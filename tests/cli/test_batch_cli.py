@@ -246,9 +246,23 @@ def _own_cells(data: bytes) -> dict[str, tuple]:
     return {sheet.cell(r, 2).value: (sheet.cell(r, 3).value, sheet.cell(r, 4).value) for r in range(2, 6)}
 
 
+def _between_q04_and_q05(tmp_path, capsys, monkeypatch) -> str:
+    """An operator's threshold midway between q04's confidence and q05's, both read off a run that sends nothing:
+    q01, q29 and q04 go out alone and q05 is reviewed, whatever a refit does to their confidences by a point or two."""
+    monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", "100")
+    probe = tmp_path / "probe" / "customer.xlsx"
+    probe.parent.mkdir()
+    probe.write_bytes(customers_workbook())
+    assert main(["batch", str(probe)]) == 0
+    capsys.readouterr()
+    confidence = column_values((probe.parent / "customer-answered.xlsx").read_bytes(), "Vendor", "Confidence")
+    shown = {key: int(str(confidence[row]).rstrip("%")) for row, key in enumerate(OWN, start=2)}
+    assert min(shown["q01"], shown["q29"]) >= shown["q04"] > shown["q05"] + 1, shown
+    return str((shown["q04"] + shown["q05"] + 1) // 2)
+
+
 def test_the_customers_own_columns_get_the_reviewed_answers_in_the_dropdowns_values(ingested, tmp_path, capsys, monkeypatch):
-    # q01 (82), q29 (86) and q04 (66) sent alone, q05 (55) reviewed: midway, as the confidences move with each refit
-    monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", "60")
+    monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", _between_q04_and_q05(tmp_path, capsys, monkeypatch))
     monkeypatch.setenv("RFPBOT_REVIEW_LIMITS", "false")  # the "No." and the "Partially." go out unreviewed too
     source = tmp_path / "customer.xlsx"
     source.write_bytes(customers_workbook())
@@ -265,8 +279,7 @@ def test_the_customers_own_columns_get_the_reviewed_answers_in_the_dropdowns_val
 
 
 def test_keep_answer_columns_leaves_what_the_customer_file_already_says(ingested, tmp_path, capsys, monkeypatch):
-    # q01 (82), q29 (86) and q04 (66) sent alone, q05 (55) reviewed: midway, as the confidences move with each refit
-    monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", "60")
+    monkeypatch.setenv("RFPBOT_CONFIDENCE_THRESHOLD", _between_q04_and_q05(tmp_path, capsys, monkeypatch))
     monkeypatch.setenv("RFPBOT_REVIEW_LIMITS", "false")  # the "No." and the "Partially." go out unreviewed too
     source = tmp_path / "customer.xlsx"
     source.write_bytes(customers_workbook())
