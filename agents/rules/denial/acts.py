@@ -159,6 +159,8 @@ _GIVEN = frozenset({"provided", "offered", "available", "supported", "given", "i
 
 
 def nothing_done(sentence: str, question: str, asked: set[str]) -> str | None:
+    """The phrase of `sentence` saying nothing of a thing the question names undergoes its act, or is given at all
+    ("No PII is stored or transferred"); else None (`asked`: the question's key terms)."""
     if re.search(r"(?<![\w-])no\b", question, re.IGNORECASE):
         return None
     for match in _NOTHING_DONE.finditer(sentence):
