@@ -59,10 +59,8 @@ _CONDITION = re.compile(r"without\s+(?:our|your|their|the\s+\w+'s|prior|explicit
                         r"(?:consent|permission|approval|knowledge|authori[sz]ation|agreement)", re.IGNORECASE)
 
 
-def _around(text: str, match: re.Match[str] | None) -> str:
+def _around(text: str, match: re.Match[str]) -> str:
     # Two words before a negation ("change none of it") and eight after, within its clause.
-    if match is None:
-        return ""
     before = re.split(r"[.;:,?!]", text[:match.start()])[-1].split()[-2:]
     after = re.split(r"[.;:,?!]", text[match.end():])[0].split()[:8]
     return " ".join([*before, *after])

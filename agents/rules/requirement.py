@@ -73,9 +73,14 @@ _TO_ACT_BE = re.compile(r"\bto\s+([\w-]+)\b[^,.;:]{0,60},\s*you\s+(?:need|must|h
                         r"\[?((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
 
 
+def _unmarked(text: str) -> str:
+    # Emphasis, link brackets and quote marks around a name aside ("Only 'unsynced' users", "**Org Admin**").
+    return re.sub(r"[*_`]+|\[(?=[^\]]*\]\()|(?<!\w)['‘](?=\w)|(?<=\w)['’](?!\w)", "", text)
+
+
 def _reservations(text: str) -> list[tuple[str, str, str]]:
-    # (who, the act reserved to them, the phrase saying so), emphasis and link brackets aside.
-    text = re.sub(r"[*_`]+|\[(?=[^\]]*\]\()|(?<!\w)['‘](?=\w)|(?<=\w)['’](?!\w)", "", text)
+    # (who, the act reserved to them, the phrase saying so).
+    text = _unmarked(text)
     found = [(m.group(1), m.group(2), m.group(0)) for m in _ONLY_WHO.finditer(text)]
     found += [(m.group(1), m.group(2), m.group(0)) for m in _ROLE_REQUIRED.finditer(text)]
     return found + [(m.group(2), m.group(1), m.group(0)) for m in _TO_ACT_BE.finditer(text)]
@@ -92,10 +97,9 @@ def reserved_to_others(question: str, text: str) -> str | None:
             continue
         if _others(who, asked.group(1)):
             return phrase.strip()
-    plain = re.sub(r"[*_`]+", "", text)
     asked = _ASKED_ACT.match(question)
     words = asked.group(1).split() if asked else []
-    for match in _ONLY_BY.finditer(plain):
+    for match in _ONLY_BY.finditer(_unmarked(text)):
         # Whom the question asks of: its words up to the first that says the reserved act.
         at = next((n for n in range(1, min(6, len(words))) if _one_act(match.group(1), words[n])), None)
         if at is not None and _others(match.group(2), " ".join(words[:at])):

@@ -4,6 +4,7 @@ nothing of its subject undergoing it, two things denied together, an act said to
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ...text.question_form import is_yes_no
 from ...text.terms import key_terms, matches, stem
@@ -123,11 +124,7 @@ _STOPS = re.compile(r"\b(?:stops?|stopped|ceases?|ceased)\s+([a-z]{3,}ing)\b", r
 
 def stopped(question: str, text: str) -> str | None:
     """The phrase of `text` saying that what the yes/no question asks to go on ("keep working") stops; else None."""
-    if not is_yes_no(question):
-        return None
-    asked = set(key_terms(question))
-    return next((found for sentence in _SENTENCE.split(text) for found in [_stopped(sentence, question, asked)]
-                 if found), None)
+    return _in_a_sentence(question, text, _stopped)
 
 
 def _stopped(sentence: str, question: str, asked: set[str]) -> str | None:
@@ -182,10 +179,15 @@ _AT_NO_POINT = re.compile(r"\bat\s+no\s+(?:point|time)\s*,?\s+(?:will|would|does
 
 def never_done(question: str, text: str) -> str | None:
     """The phrase of `text` saying the yes/no question's act, in other words, is done at no point; else None."""
+    return _in_a_sentence(question, text, _at_no_point)
+
+
+def _in_a_sentence(question: str, text: str, read: Callable[[str, str, set[str]], str | None]) -> str | None:
+    # The first phrase `read` finds in a sentence of `text`, for a yes/no question only.
     if not is_yes_no(question):
         return None
     asked = set(key_terms(question))
-    return next((found for sentence in _SENTENCE.split(text) for found in [_at_no_point(sentence, question, asked)]
+    return next((found for sentence in _SENTENCE.split(text) for found in [read(sentence, question, asked)]
                  if found), None)
 
 
