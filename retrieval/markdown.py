@@ -8,7 +8,10 @@ and table rows by their lines: read from markdown-it's blocks they changed four 
 answers, one of them a near-miss then sent unreviewed; see the README.)
 
 Indented code blocks are not read as code: MDX pages indent their prose inside components
-(`<TabItem>`), and four spaces there are layout, not a code sample.
+(`<TabItem>`), and four spaces there are layout, not a code sample; MkDocs indents an admonition's body under
+its opening line (`!!! warning "Store your key"`) and a content tab's under its title (`=== "Rego v1"`), and
+those opening lines are markup: read as text, the sentence splitter cut "!!!" in two and answers began
+"! warning Before enabling MFA…" or "Info This feature is only available…".
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ LineKind = Literal["text", "heading", "code_start", "code", "markup", "rule"]
 _FENCE = re.compile(r"^(`{3,}|~{3,})")
 # Docusaurus's "mdx-code-block" fences hold page content, not code: only their fence lines are markup.
 _MDX_CONTENT = re.compile(r"^`{3,}\s*mdx-code-block\b")
+# An admonition's opening line ('!!! note', '??? tip "Title"', '???+ info') or a content tab's ('=== "Rego v1"').
+_BLOCK_TITLE = re.compile(r'^\s*(?:(?:!!!|\?\?\?\+?)\s*[A-Za-z][\w-]*(?:\s+"[^"\n]*")?|===\+?\s+"[^"\n]*")\s*$')
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,12 @@ def _read(text: str) -> tuple[MarkdownLine, ...]:
             headings[start] = (int(token.tag[1]), " ".join(tokens[n + 1].content.split()))
         elif token.type == "hr":
             kinds[start] = "rule"
+    kinds = [_block_title(line, kind) for line, kind in zip(raw, kinds)]
     return tuple(MarkdownLine(line, kinds[n], headings.get(n)) for n, line in enumerate(raw))
+
+
+def _block_title(line: str, kind: LineKind) -> LineKind:
+    return "markup" if kind == "text" and _BLOCK_TITLE.match(line) else kind
 
 
 def _mdx_fences(lines: list[str]) -> set[int]:

@@ -175,8 +175,9 @@ class _PassageBuilder:
     def feed(self, markdown: MarkdownLine) -> None:
         line = markdown.raw.strip()
         if markdown.kind in ("code_start", "code", "markup"):
-            # A fenced code block (a JSON example, a shell command) states no policy in words.
-            if markdown.kind == "code_start":
+            # A fenced code block (a JSON example, a shell command) states no policy in words; a line of markup (a
+            # fence around page content, an admonition's opening line) ends the paragraph or list before it.
+            if markdown.kind != "code":
                 self.flush()
                 self.close_list()
             return

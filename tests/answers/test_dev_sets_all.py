@@ -65,7 +65,7 @@ def test_answers_read_as_prose(report):
             assert mark not in answer, f"{o['id']}: {mark!r} in {answer!r}"
         assert not re.search(r"</?t[dr]\b|\*\*|\{\{[<%]|\{%|\[\^|(?:^|[\s;])---(?:[\s;]|$)|\s;|"
                              r"\[!(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\]|> >|[\U0001F300-\U0001FAFF]|[:.]\s-\s|"
-                             r"\{![^}]*!\}|\{[a-z_]+\|[^}]*\}|!!!",
+                             r"\{![^}]*!\}|\{[a-z_]+\|[^}]*\}|!!!|(?:^|\s)!\s+\w",
                              answer), \
             f"{o['id']}: markup in {answer!r}"
         said = [" ".join(re.findall(r"\w+", strip_markers(s).lower())) for s in answer_sentences(answer)]

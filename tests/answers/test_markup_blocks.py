@@ -1,0 +1,45 @@
+"""MkDocs' block markup (admonitions, content tabs) is no sentence of the page: its body is."""
+
+from __future__ import annotations
+
+from agents.text.grounding import passages
+from agents.text.prose import spoken
+from retrieval import markdown_lines
+
+PAGE = """# Multi-Factor Authentication
+
+!!! Info
+    This feature is only available to Enterprise plan. It is available only when SSO is enabled.
+
+Admins can delete security keys for any user.
+
+!!! warning "Store your private key"
+    Save your key file in a secure location.
+
+=== "Rego v1"
+    Login policies are evaluated on every login.
+"""
+
+
+def test_admonition_and_tab_titles_are_markup():
+    kinds = {line.raw.strip(): line.kind for line in markdown_lines(PAGE)}
+    assert kinds["!!! Info"] == "markup"
+    assert kinds['!!! warning "Store your private key"'] == "markup"
+    assert kinds['=== "Rego v1"'] == "markup"
+    assert kinds["Admins can delete security keys for any user."] == "text"
+
+
+def test_an_admonition_body_is_quoted_and_told_without_its_title():
+    quotes = [p.quote for p in passages(PAGE)]
+    assert "This feature is only available to Enterprise plan." in quotes
+    assert "Save your key file in a secure location." in quotes
+    assert "Login policies are evaluated on every login." in quotes
+    assert not any("!" in quote or "Info" in quote or "Rego" in quote for quote in quotes), quotes
+    assert [spoken(q) for q in quotes if q.startswith("This feature")] == ["This feature is only available to Enterprise plan"]
+
+
+def test_a_list_before_an_admonition_does_not_take_its_body():
+    page = "Give workers access to:\n\n- the registry\n- the bucket\n\n!!! tip\n    Allow both regions.\n"
+    quotes = [p.quote for p in passages(page)]
+    assert "Allow both regions." in quotes
+    assert not any("bucket" in q and "regions" in q for q in quotes), quotes
