@@ -19,7 +19,7 @@ import re
 from ..text.grounding import plain
 
 _OFFER = r"(?:plans?|subscriptions?|tiers?|packages?|editions?)"
-_NAME = r"[A-Z][\w-]*"
+_NAME = r"[A-Z][\w-]*\+?"  # "Starter+ plan": a plus is part of some offers' names
 # Capitalised names joined by commas, "and", "or", then the offer: "Pro, Team and Enterprise plans",
 # "[Docker Team or Business subscription]", "Team Plan".
 # A plan that is a document, not an offer: "Incident Response Plan", "Disaster Recovery Plan", "Business Continuity

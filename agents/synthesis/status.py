@@ -90,7 +90,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         if _for_higher_offers(question, quote, _primary(chosen)):
             return "Not Supported", f'its page or list gives it to {", ".join(quote.offers)} only, not the plan asked'
         verdict = plan_verdict(question, quote.passage.text) if quote in on_point else None
-        if verdict and verdict[0] == "unmet" and not quote.scope:
+        if verdict and verdict[0] == "unmet":
             return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
         wording = items_on_question(question, _STEP_LABEL.sub(" ", without_own_plan(question, quote.passage.text)))

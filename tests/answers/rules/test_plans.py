@@ -17,6 +17,7 @@ _LIMIT = "MFA enforcement is only available on the [Pro, Team and Enterprise pla
     ("Activity logs requires a [Docker Team or Business subscription](/subscription).", ["Team", "Business"]),
     ("Automated provisioning through SCIM 2.0 is available on the Enterprise plan only.", ["Enterprise"]),
     ("We keep an Incident Response Plan and a Business Continuity Plan.", []),
+    ("This feature is only available on the Starter+ plan and above.", ["Starter+"]),
     ("Organization owners can choose to enforce MFA for all team members.", []),
 ])
 def test_the_plans_a_passage_restricts_to_are_read_from_it(quote, plans):
@@ -182,6 +183,22 @@ async def test_a_page_given_to_enterprise_only_answers_no_for_another_plan(tmp_p
     pipeline = await pipeline_over(tmp_path / "docs", index, {"saml.md": page})
     answer = (await pipeline.run(question)).synthesis
     assert answer.compliance_status == status
+
+
+async def test_a_page_note_for_another_plan_denies_what_another_page_says_of_the_free_plan(tmp_path, index):
+    """Spacelift's "Is the audit trail included in the free plan?" had been "Partially Supported": the best passage
+    was a billing page's sentence naming the Free plan, and the audit page's own note ("only available to Enterprise
+    plan"), cited as the page's scope, was not read against the plan the question names."""
+    pages = {"audit-trail.md": "# Audit trail\n\n!!! Info\n    This feature is only available to Enterprise plan.\n\n"
+                               "Spacelift supports auditing all operations that change Spacelift resources.\n\n"
+                               "## Retention\n\nLogs are kept for 30 days.\n",
+             "faq.md": "# FAQ\n\n## Billing\n\nWhen the trial period ends, your account automatically switches to the "
+                       "Free plan. You'll retain access to your existing configurations, but your account will be "
+                       "subject to the limitations of the Free plan.\n"}
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    answer = (await pipeline.run("Is the audit trail included in the free plan?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+    assert any("Enterprise plan" in c.quote for c in answer.citations)
 
 
 def test_offers_named_as_the_lowest_of_several_deny_only_the_free_plan():
