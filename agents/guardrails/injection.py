@@ -14,7 +14,9 @@ _UNRESTRICTED = r"\byou\s+(?:are|will)\s+(?:now\s+)?(?:an?\s+)?(?:unrestricted|j
 # "new"/"different" only with a role: "if you are new, please…" is a handbook talking to staff.
 _NEW_ROLE = (r"\byou\s+(?:are|will\s+be)\s+(?:now\s+)?(?:an?\s+)?(?:new|different)\s+(?:\w+\s+)?"
              r"(?:assistant|AI|model|bot|persona|character|system)\b")
-_CHAT_MARKUP = r"<\|?(?:im_start|system|assistant)\|?>|\[/?INST\]|###\s*(?:system|instruction)"
+# A prompt format's section ("### System:", "### Instruction:"); a page's heading ("### System roles", "### Instructions
+# for the setup") is a reader's.
+_CHAT_MARKUP = r"<\|?(?:im_start|system|assistant)\|?>|\[/?INST\]|###\s*(?:system|instructions?|response)\s*:"
 _ADDRESSING = [
     r"\b(?:ignore|disregard|forget|override|bypass)\b[^.?!\n]{0,30}\b(?:instructions?|prompts?|guardrails)\b",
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding)\b",
