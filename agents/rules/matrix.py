@@ -1,7 +1,8 @@
 """A table row read for the column the question names: "Can a Billing user view our API keys?" against a
 permission matrix ("Permission | Developer | Billing | Admin | Owner" over "View API keys | ✓ | - | ✓ | ✓").
 The row holds the question's words for every column; only the cell under the role, plan or edition the
-question names answers it, and a "-" or "✗" there is a no.
+question names answers it, and a "-" or "✗" there is a no. A table whose column says what is left out ("In
+Scope | Out of Scope") answers no where the question's words are in that column's cell.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..text.grounding import Passage, plain
+from ..text.terms import key_terms, matches
 
 _GRANTED = frozenset({"✓", "✔", "✔️", "✅", "☑", "yes", "y", "included"})
 _DENIED = frozenset({"-", "–", "—", "✗", "✘", "❌", "✖", "no", "not included"})
@@ -19,16 +21,45 @@ def _cells(row: str) -> list[str]:
     return [" ".join(re.sub(r"<[^>]*>", " ", plain(cell)).split()) for cell in row.strip().strip("|").split("|")]
 
 
+def _header_and_row(passage: Passage) -> tuple[list[str], list[str]] | None:
+    # The column names (the corner cell left out) and the row's cells under them, for a table row read with its header.
+    if "|" not in passage.text or not passage.about.endswith(passage.text):
+        return None
+    names, row = _cells(passage.about[: -len(passage.text)])[1:], _cells(passage.text)[1:]
+    return (names, row) if names and len(names) == len(row) else None
+
+
+# A column of what is left out: "Out of Scope", "Not included", "Excluded", "Unsupported".
+_LEFT_OUT = re.compile(r"^(?:out[\s-]+of[\s-]+scope|not\s+(?:in\s+scope|included|covered|supported|allowed|permitted)|"
+                       r"excluded|exclusions?|unsupported|prohibited|ineligible|not\s+eligible)$", re.IGNORECASE)
+
+
+def left_out_cell(question: str, passage: Passage) -> str | None:
+    """The cell of a left-out column ("Out of Scope") holding more of the question's words than any other cell of
+    its row, at least two that no other cell has ("Helping architecture a cloud account", asked "Will support
+    help design the architecture of our cloud accounts?"); None otherwise."""
+    table = _header_and_row(passage)
+    if table is None or not any(_LEFT_OUT.match(name) for name in table[0]):
+        return None
+    asked = key_terms(question)
+    found = [{term for term in asked if matches(term, set(key_terms(cell)))} for cell in table[1]]
+    # A word every cell shares ("Helping … | Helping …") tells the columns apart no more than the row's label does.
+    held = [len(terms - set().union(*(other for j, other in enumerate(found) if j != i))) for i, terms in enumerate(found)]
+    best = max(held)
+    winners = [i for i, count in enumerate(held) if count == best]
+    if best < 2 or len(winners) != 1 or not _LEFT_OUT.match(table[0][winners[0]]):
+        return None
+    return table[1][winners[0]]
+
+
 def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None:
     """(column, "granted" or "denied") for the one column of the passage's table the question names, when
     the row's cell there is a mark; None for prose, for a question naming no column or several, or a cell
     that is not a mark ("24 hours")."""
-    if "|" not in passage.text or not passage.about.endswith(passage.text):
+    table = _header_and_row(passage)
+    if table is None:
         return None
-    header = passage.about[: -len(passage.text)]
-    names, row = _cells(header)[1:], _cells(passage.text)[1:]
-    if len(names) != len(row) or not names:
-        return None
+    names, row = table
     asked = [i for i, name in enumerate(names)
              if name and re.search(rf"\b{re.escape(name)}s?\b", question, re.IGNORECASE)]
     # "an organization admin" names the "Organization admin" column, not the "Admin" one beside it.

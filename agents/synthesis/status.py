@@ -16,7 +16,7 @@ from ..rules.denial import (contrasted, disabled, fixed_once, negated_verb, neve
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.list_items import items_on_question
-from ..rules.matrix import cell_for_question
+from ..rules.matrix import cell_for_question, left_out_cell
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
@@ -42,6 +42,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         cell = cell_for_question(question, quote.passage)
         if cell and cell[1] == "denied" and not quote.scope:
             return "Not Supported", f'the table marks it not for {cell[0]}'
+        left_out = left_out_cell(question, quote.passage)
+        if left_out and not quote.scope:
+            return "Not Supported", f'a table lists it as left out ("{left_out}")'
         reserved = reserved_to_others(question, quote.passage.text)
         if reserved and not quote.scope:
             return "Not Supported", f'a passage reserves it to others than those asked about ("{reserved}")'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.matrix import cell_for_question
+from agents.rules.matrix import cell_for_question, left_out_cell
 from agents.text.grounding import passage_for
 from tests.documents import pipeline_over
 
@@ -58,3 +58,24 @@ async def test_a_cross_under_the_asked_role_of_a_vendors_matrix_answers_no(tmp_p
     viewer = (await pipeline.run("Can a read-only Viewer launch or re-run jobs?")).synthesis
     assert viewer.compliance_status == "Not Supported"
     assert any("Launch, re-execute" in c.quote for c in viewer.citations)
+
+
+_SCOPE = ("## Scope of support\n\n| Technology | In Scope | Out of Scope |\n|---|---|---|\n"
+          "| Cloud Provider | Helping configure the permissions used with a Cloud Integration | "
+          "Helping architecture a cloud account |\n"
+          "| IaC Tool | Helping troubleshoot a failed deployment | Helping architecture your source code |\n")
+
+
+def test_a_column_of_what_is_left_out_answers_no_where_the_question_words_are():
+    """Spacelift's support scope: "Will support help design the architecture of our cloud accounts?" had been
+    "Fully Supported" from the row that leaves it out."""
+    cloud = passage_for("| Cloud Provider | Helping configure the permissions used with a Cloud Integration | "
+                        "Helping architecture a cloud account |", _SCOPE)
+    iac = passage_for("| IaC Tool | Helping troubleshoot a failed deployment | Helping architecture your source code |",
+                      _SCOPE)
+    question = "Will support help design the architecture of our cloud accounts?"
+    assert left_out_cell(question, cloud) == "Helping architecture a cloud account"
+    # One word of the question in the left-out cell ("architecture"; "helping" is in every cell) is not enough.
+    assert left_out_cell(question, iac) is None
+    assert left_out_cell("Will support help configure permissions for a cloud integration?", cloud) is None
+    assert left_out_cell(question, passage_for("| View API keys | ✓ | - | ✓ | ✓ |", _TEAM)) is None
