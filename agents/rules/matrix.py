@@ -2,7 +2,8 @@
 permission matrix ("Permission | Developer | Billing | Admin | Owner" over "View API keys | ✓ | - | ✓ | ✓").
 The row holds the question's words for every column; only the cell under the role, plan or edition the
 question names answers it, and a "-" or "✗" there is a no. A table whose column says what is left out ("In
-Scope | Out of Scope") answers no where the question's words are in that column's cell.
+Scope | Out of Scope") answers no where the question's words are in that column's cell; a row asking a question
+of its own and answering it ("Are sensitive data processed / transferred? | No") answers the same question asked.
 """
 
 from __future__ import annotations
@@ -72,3 +73,18 @@ def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None
     if mark in _DENIED:
         return names[asked[0]], "denied"
     return None
+
+
+def answered_row(question: str, passage: Passage) -> str | None:
+    """"granted" or "denied" for a two-cell row whose label is a question and whose value is a bare mark ("Are
+    sensitive data processed / transferred? | No"), when the question asked has at least two of the label's words and
+    half of them; None otherwise."""
+    cells = [cell for cell in _cells(passage.text) if cell]
+    if len(cells) != 2 or not cells[0].rstrip(" *:").endswith("?"):
+        return None
+    label, asked = key_terms(cells[0]), set(key_terms(question))
+    shared = sum(matches(term, asked) for term in label)
+    if shared < 2 or shared < len(label) / 2:
+        return None
+    mark = cells[1].lower().rstrip(".")
+    return "granted" if mark in _GRANTED else "denied" if mark in _DENIED else None

@@ -16,7 +16,7 @@ from ..rules.denial import (contrasted, disabled, fixed_once, negated_verb, neve
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked
 from ..rules.list_items import items_on_question
-from ..rules.matrix import cell_for_question, left_out_cell
+from ..rules.matrix import answered_row, cell_for_question, left_out_cell
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope
@@ -45,6 +45,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         left_out = left_out_cell(question, quote.passage)
         if left_out and not quote.scope:
             return "Not Supported", f'a table lists it as left out ("{left_out}")'
+        if answered_row(question, quote.passage) == "denied" and not quote.scope:
+            return "Not Supported", f'a table row asks the same and answers no ("{quote.passage.text}")'
         reserved = reserved_to_others(question, quote.passage.text)
         if reserved and not quote.scope:
             return "Not Supported", f'a passage reserves it to others than those asked about ("{reserved}")'
@@ -160,13 +162,15 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     # wherever it is cited, as one denying a name of the question does, or negating its own verb ("Organization
     # administrators cannot deactivate organization owners", asked "Can an … administrator deactivate an owner?"), or
     # reserving its act to a role the question does not ask of ("Organization Admin permissions are required to
-    # manage another user's tokens", asked of a regular member).
+    # manage another user's tokens", asked of a regular member), or a table row asking the same question of its own
+    # or leaving the question's thing out.
     deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
                 or denies_name(question, q) or one_only(question, q.passage.text)
                 or same_only(question, q.passage.text) or only_that(question, q.passage.text)
                 or contrasted(question, q.passage.text) or _disables_name(question, q)
                 or fixed_once(question, q.passage.text) or negated_verb(question, q.passage.text)
-                or reserved_to_others(question, q.passage.text)] if is_yes_no(question) else []
+                or reserved_to_others(question, q.passage.text) or answered_row(question, q.passage)
+                or left_out_cell(question, q.passage)] if is_yes_no(question) else []
     return deniable, on_point
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.matrix import cell_for_question, left_out_cell
+from agents.rules.matrix import answered_row, cell_for_question, left_out_cell
 from agents.text.grounding import passage_for
 from tests.documents import pipeline_over
 
@@ -79,3 +79,25 @@ def test_a_column_of_what_is_left_out_answers_no_where_the_question_words_are():
     assert left_out_cell(question, iac) is None
     assert left_out_cell("Will support help configure permissions for a cloud integration?", cloud) is None
     assert left_out_cell(question, passage_for("| View API keys | ✓ | - | ✓ | ✓ |", _TEAM)) is None
+
+
+_ANNEX = ("## Description of processing\n\n| Description | Details |\n|---|---|\n"
+          "| **Categories of personal data processed / transferred:** | Name, logins, and e-mail addresses |\n"
+          "| **Are sensitive data processed / transferred?** | No |\n")
+
+
+def test_a_row_asking_the_same_question_answers_it():
+    row = passage_for("| **Are sensitive data processed / transferred?** | No |", _ANNEX)
+    assert answered_row("Do you process special categories of sensitive personal data for us?", row) == "denied"
+    assert answered_row("Is personal data encrypted at rest?", row) is None
+    categories = passage_for("| **Categories of personal data processed / transferred:** | Name, logins, and e-mail "
+                             "addresses |", _ANNEX)
+    assert answered_row("Do you process personal data?", categories) is None
+
+
+async def test_a_cited_row_answering_no_decides_wherever_it_is_cited(tmp_path, index):
+    """Spacelift's DPA annex: the row was cited second, after a closer one on the categories processed, and the
+    answer had been "Fully Supported"."""
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"dpa.md": "# Data Processing Agreement\n\n" + _ANNEX})
+    answer = (await pipeline.run("Do you process special categories of sensitive personal data for us?")).synthesis
+    assert answer.compliance_status == "Not Supported"
