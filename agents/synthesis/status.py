@@ -99,7 +99,10 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
             return "Not Supported", f'a passage limits it to other plans ("{verdict[1][0]}")'
         narrowed = restricted_scope(question, quote.passage.text) or narrowing(question, quote.passage.text)
         wording = items_on_question(question, _STEP_LABEL.sub(" ", without_own_plan(question, quote.passage.text)))
-        limit = [narrowed] if narrowed else _limits(wording, question) if quote in on_point else []
+        # A page's note on who gets it ("only available to Enterprise plan") limits whether it is had, not the fact
+        # an open question asks ("How long are audit logs kept?").
+        fact_asked = quote.scope and not is_yes_no(question)
+        limit = [narrowed] if narrowed else _limits(wording, question) if quote in on_point and not fact_asked else []
         if limit:
             return "Partially Supported", f'a cited passage limits it ("{limit[0].strip()}")'
     if missing:

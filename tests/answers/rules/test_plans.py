@@ -262,3 +262,17 @@ async def test_an_offer_named_beside_the_one_asked_is_no_limit(tmp_path, index):
     assert asked.compliance_status == "Fully Supported"
     open_question = (await pipeline.run("Can customers keep their data in S3 buckets of their own?")).synthesis
     assert open_question.compliance_status == "Partially Supported"
+
+
+async def test_a_page_note_on_who_gets_it_does_not_limit_the_fact_an_open_question_asks(tmp_path, index):
+    """PostHog's "How long are events kept on the free plan?" had been "Partially Supported" from the page's note on
+    which plans get it; the figure asked is stated."""
+    page = ("# Audit trail\n\n!!! Info\n    This feature is only available to Enterprise plan.\n\n"
+            "Spacelift supports auditing all operations that change Spacelift resources.\n\n"
+            "## Retention\n\nAudit logs are kept for 30 days.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"audit-trail.md": page})
+    answer = (await pipeline.run("How long are audit logs kept?")).synthesis
+    assert answer.compliance_status == "Fully Supported"
+    assert "30 days" in answer.answer
+    asked = (await pipeline.run("Do you keep an audit log of changes?")).synthesis
+    assert asked.compliance_status == "Partially Supported"
