@@ -76,6 +76,13 @@ _ONLY_PARTICIPLE = re.compile(r"\bonly (?:available|offered|supported|included|p
 _WHERE_WE_CAN = re.compile(r"\b(whenever|wherever|where) (?:we|it|they) can\b(?! be\b)")
 
 
+# An exception for the acting one's own session ("all active sessions except the session making the change",
+# "existing sessions except for the current one") spares whoever made the change; it limits nothing asked of the
+# other sessions.
+_OWN_SESSION_SPARED = re.compile(r"\bexcept(?: for)? (?:the|your) (?:(?:current|own) (?:one|session)|session "
+                                 r"(?:making|that made|used for) the change)\b")
+
+
 def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
     """The cue phrases that occur in the text as whole words (case-insensitive; negations uncontracted)."""
     return list(_cue_phrases(text, cues))
@@ -85,7 +92,7 @@ def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
 def _cue_phrases(text: str, cues: tuple[str, ...]) -> tuple[str, ...]:
     # A passage is read for each question it is retrieved for: tens of patterns each time.
     lowered = _ONLY_PARTICIPLE.sub(r"only \1", uncontracted(normalize_ws(text).lower().replace("’", "'")))
-    lowered = _WHERE_WE_CAN.sub(r"\1 possible", lowered)
+    lowered = _OWN_SESSION_SPARED.sub(" ", _WHERE_WE_CAN.sub(r"\1 possible", lowered))
     lowered = not_negations(lowered)
     return tuple(cue for cue in cues if _cue_pattern(cue).search(lowered))
 

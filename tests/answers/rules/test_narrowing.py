@@ -217,3 +217,13 @@ def test_all_team_members_are_all_members():
                             "Organization owners can choose to enforce MFA for all team members.") is None
     assert restricted_scope("Can an organization make MFA mandatory for all of its members?",
                             "Owners can choose to enforce MFA for all billing members.") == "billing members"
+
+
+def test_sparing_the_session_that_made_the_change_is_no_limit():
+    """Spacelift: "Do edits to a login policy end existing sessions?" had been "Partially Supported" from "will
+    invalidate all active sessions except the session making the change" (three such answers)."""
+    from agents.text.cues import PARTIAL_CUES, cue_phrases
+
+    assert cue_phrases("Changes invalidate all active sessions except the session making the change.", PARTIAL_CUES) == []
+    assert cue_phrases("After enforcement, existing sessions except for the current one are invalidated.", PARTIAL_CUES) == []
+    assert cue_phrases("Sessions in all regions except Tokyo are invalidated.", PARTIAL_CUES) == ["except"]
