@@ -28,3 +28,15 @@ def opposite_scope(question: str, quote: str) -> str | None:
         if _has(one, question) and not _has(other, question) and _has(other, plain) and not _has(one, plain):
             return re.search(rf"\b(?:{other})\b", plain, re.IGNORECASE).group()
     return None
+
+
+def restricted_to_opposite(question: str, quote: str) -> str | None:
+    """The phrase of `quote` restricting what it says to the scope opposite the question's ("VCS agents are only
+    supported when using private worker pools", asked of the shared public workers): a no, not a limit."""
+    other = opposite_scope(question, quote)
+    if other is None:
+        return None
+    plain = quote.replace("_", " ").replace("*", " ")
+    found = re.search(rf"\bonly\b[^.;:]{{0,60}}?\b{re.escape(other)}\b|\b{re.escape(other)}\b[^.;:]{{0,30}}?\bonly\b",
+                      plain, re.IGNORECASE)
+    return found.group() if found else None

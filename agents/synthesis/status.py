@@ -19,7 +19,7 @@ from ..rules.list_items import items_on_question
 from ..rules.matrix import answered_row, cell_for_question, left_out_cell
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
-from ..rules.opposite_scope import opposite_scope
+from ..rules.opposite_scope import opposite_scope, restricted_to_opposite
 from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict,
                            without_own_plan)
 from ..rules.polarity import agrees_in_negative
@@ -45,6 +45,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         left_out = left_out_cell(question, quote.passage)
         if left_out and not quote.scope:
             return "Not Supported", f'a table lists it as left out ("{left_out}")'
+        opposite = restricted_to_opposite(question, quote.passage.text)
+        if opposite and not quote.scope:
+            return "Not Supported", f'a passage restricts it to the opposite scope ("{opposite}")'
         if answered_row(question, quote.passage) == "denied" and not quote.scope:
             return "Not Supported", f'a table row asks the same and answers no ("{quote.passage.text}")'
         reserved = reserved_to_others(question, quote.passage.text)
@@ -167,14 +170,18 @@ def deciding(question: str, chosen: list[Quote]) -> tuple[list[Quote], list[Quot
     # reserving its act to a role the question does not ask of ("Organization Admin permissions are required to
     # manage another user's tokens", asked of a regular member), or a table row asking the same question of its own
     # or leaving the question's thing out.
-    deniable = [q for q in chosen if q in on_point or q.named or _names_more(question, q, primary)
-                or denies_name(question, q) or one_only(question, q.passage.text)
-                or same_only(question, q.passage.text) or only_that(question, q.passage.text)
-                or contrasted(question, q.passage.text) or _disables_name(question, q)
-                or fixed_once(question, q.passage.text) or negated_verb(question, q.passage.text)
-                or reserved_to_others(question, q.passage.text) or answered_row(question, q.passage)
-                or left_out_cell(question, q.passage)] if is_yes_no(question) else []
-    return deniable, on_point
+    if not is_yes_no(question):
+        return [], on_point
+    return [q for q in chosen if q in on_point or _speaks_wherever_cited(question, q, primary)], on_point
+
+
+def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
+    text = q.passage.text
+    return bool(q.named or _names_more(question, q, primary) or denies_name(question, q) or one_only(question, text)
+                or same_only(question, text) or only_that(question, text) or contrasted(question, text)
+                or _disables_name(question, q) or fixed_once(question, text) or negated_verb(question, text)
+                or reserved_to_others(question, text) or answered_row(question, q.passage)
+                or left_out_cell(question, q.passage) or restricted_to_opposite(question, text))
 
 
 def _primary(chosen: list[Quote]) -> Quote:

@@ -26,3 +26,16 @@ async def test_a_yes_from_the_opposite_scope_is_not_sent_as_fully_supported(tmp_
     assert result.synthesis.compliance_status == "Partially Supported" and result.escalated
     public = await pipeline.run("Are API tokens leaked in public repositories automatically revoked?")
     assert public.synthesis.compliance_status == "Fully Supported"
+
+
+def test_a_restriction_to_the_opposite_scope_is_a_no():
+    """Spacelift's "Can the VCS agent be used together with your shared public workers?" had been "Partially
+    Supported" from "VCS agents are only supported when using private worker pools"."""
+    from agents.rules.opposite_scope import restricted_to_opposite
+
+    only_private = "VCS agents are only supported when using private worker pools."
+    assert restricted_to_opposite("Can the VCS agent be used with your shared public workers?", only_private) == \
+        "only supported when using private"
+    assert restricted_to_opposite("Can the VCS agent be used with private workers?", only_private) is None
+    # Another scope named without "only" is a passage about another scope, not a restriction.
+    assert restricted_to_opposite("Can public workers reach our VCS?", "Private workers reach your VCS directly.") is None
