@@ -1,4 +1,4 @@
-"""What an "only" leaves out. A version left out of a closed list: "Does your edge accept TLS 1.0?"
+"""What an "only" leaves out, and what a lower grade leaves unmet. A version left out of a closed list: "Does your edge accept TLS 1.0?"
 against "The Fly proxy only supports TLSv1.2 and TLSv1.3". The passage answers the question
 (no) although it never names TLS 1.0: it names the same thing, other versions of it, and says
 those are the only ones. And one only, asked of several: "Can an account have more than one owner?"
@@ -123,4 +123,34 @@ def only_that(question: str, text: str) -> str | None:
             # "only … Google or GitHub" allows something besides Google.
             if any(matches(term, allowed) for term in terms) and not re.search(r"\b(?:or|and)\b|,", only.group(1)):
                 return only.group(0).strip()
+    return None
+
+
+# The grades a standard is attested at, lowest first: FedRAMP's impact levels, a SOC report's types.
+_GRADES = (("low", "moderate", "high"), ("type 1", "type 2"))
+_ROMAN = {"i": "1", "ii": "2"}
+_GRADED = re.compile(r"\b([A-Z][A-Za-z0-9]{2,}(?:\s+\d+)?)[\s*_]+(low|moderate|high|type\s+(?:ii|i|1|2))\b", re.IGNORECASE)
+
+
+def _grades(text: str) -> dict[str, set[tuple[int, int]]]:
+    # Each standard named with a grade, and its grades as (scale, rank): "FedRAMP Moderate" → {"fedramp": {(0, 1)}}.
+    found: dict[str, set[tuple[int, int]]] = {}
+    for name, grade in _GRADED.findall(text):
+        grade = re.sub(r"\s+", " ", grade.lower())
+        grade = re.sub(r"\b(ii|i)$", lambda m: _ROMAN[m.group(1)], grade)
+        for scale, names in enumerate(_GRADES):
+            if grade in names:
+                found.setdefault("".join(name.lower().split()), set()).add((scale, names.index(grade)))
+    return found
+
+
+def lower_grade(question: str, text: str) -> str | None:
+    """The grade `text` gives the standard the question asks at a higher grade of ("Spacelift provides a FedRAMP
+    Moderate Authorized environment", asked "…at the FedRAMP High baseline?"), when it gives none as high; else None."""
+    given = _grades(text)
+    for name, asked in _grades(question).items():
+        for scale, rank in asked:
+            ranks = [r for s, r in given.get(name, ()) if s == scale]
+            if ranks and max(ranks) < rank:
+                return _GRADES[scale][max(ranks)]
     return None

@@ -9,7 +9,7 @@ from retrieval import short_cloud_names
 
 from ..contracts import ComplianceStatus
 from ..extractive import fitted
-from ..rules.closed_list import one_only, only_that, same_only
+from ..rules.closed_list import lower_grade, one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (contrasted, disabled, fixed_once, negated_verb, never_done, none_of, passage_denials,
                             stopped, unaffected, undone)
@@ -45,6 +45,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         left_out = left_out_cell(question, quote.passage)
         if left_out and not quote.scope:
             return "Not Supported", f'a table lists it as left out ("{left_out}")'
+        grade = lower_grade(question, quote.passage.text)
+        if grade and not quote.scope:
+            return "Not Supported", f'a passage gives a lower grade ("{grade}")'
         opposite = restricted_to_opposite(question, quote.passage.text)
         if opposite and not quote.scope:
             return "Not Supported", f'a passage restricts it to the opposite scope ("{opposite}")'
@@ -181,7 +184,8 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
                 or same_only(question, text) or only_that(question, text) or contrasted(question, text)
                 or _disables_name(question, q) or fixed_once(question, text) or negated_verb(question, text)
                 or reserved_to_others(question, text) or answered_row(question, q.passage)
-                or left_out_cell(question, q.passage) or restricted_to_opposite(question, text))
+                or left_out_cell(question, q.passage) or restricted_to_opposite(question, text)
+                or lower_grade(question, text))
 
 
 def _primary(chosen: list[Quote]) -> Quote:

@@ -28,3 +28,17 @@ def test_a_version_the_closed_list_leaves_out_is_excluded(phrase, text):
 ])
 def test_a_list_that_is_open_or_holds_the_version_excludes_nothing(phrase, text):
     assert not excluded_by(phrase, text)
+
+
+def test_a_lower_grade_of_the_standard_asked_is_a_no():
+    """Spacelift's "Is your government environment authorized at the FedRAMP High baseline?" had been "Fully
+    Supported" from "a FedRAMP Moderate Authorized environment"."""
+    from agents.rules.closed_list import lower_grade
+
+    moderate = "Spacelift provides a FedRAMP Moderate Authorized environment for U.S. government agencies."
+    assert lower_grade("Is the environment authorized at the FedRAMP High baseline?", moderate) == "moderate"
+    assert lower_grade("Is the environment FedRAMP Moderate?", moderate) is None
+    assert lower_grade("Is the environment FedRAMP Low?", moderate) is None  # a higher grade meets a lower one
+    assert lower_grade("Do you hold a SOC 2 Type 2 report?", "We hold a SOC2 Type I report.") == "type 1"
+    assert lower_grade("Do you hold a SOC 2 Type 2 report?", "SOC2 Type II Certified") is None
+    assert lower_grade("Is it FedRAMP High?", "Our SOC 2 Type 1 report is shared under NDA.") is None
