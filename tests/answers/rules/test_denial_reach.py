@@ -73,3 +73,13 @@ async def test_kongs_pages_answer_no_to_a_combination_they_deny_and_yes_to_a_tok
     assert any("Combining both OIDC and SAML" in c.quote for c in both.citations)
     assert token.compliance_status == "Fully Supported"
     assert any("CI pipelines" in c.quote for c in token.citations)
+
+
+def test_never_set_against_what_is_kept_is_a_contrast():
+    """Spacelift's "Do you keep copies of the ID documents used for identity checks?" had been "Fully Supported" from
+    "only store verification results, never the ID documents themselves"."""
+    from agents.rules.denial import contrasted
+
+    stored = "Spacelift and their vendors only store verification results, never the ID documents themselves."
+    assert contrasted("Do you keep copies of the ID documents used for identity checks?", stored) == ", never the ID"
+    assert contrasted("Do you keep the verification results?", stored) is None
