@@ -38,7 +38,7 @@ PARTIAL_CUES = tuple(CUES.partial)
 # Negation-looking phrases that deny nothing.
 _NOT_NEGATIONS = ("not limited to", "not only", "whether or not", "no later than", "no more than", "no less than",
                   "no fewer than", "if not ", "not just", "at no extra cost", "at no additional cost", "at no cost",
-                  "at no extra charge", "at no additional charge", "at no charge")
+                  "at no extra charge", "at no additional charge", "at no charge", "do not worry")
 HEDGES = ("no evidence", "not found", "could not find", "does not mention", "no source", "no passage",
           "needs a reviewer", "reviewer confirms", "not documented", "no documentation", "does not answer",
           "for a reviewer", "closest passage")

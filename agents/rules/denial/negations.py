@@ -25,6 +25,20 @@ _PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:t
                       r"\b[^.;:,]*", re.IGNORECASE)
 
 
+# A relative clause describing a thing by what it is not: "a security problem that was not yet known to us", "many
+# permissions that are not needed". Like a purpose clause, it is set aside when it is about less of the question. A
+# clause opening "which" adds a fact of its own ("third party failures (which are not taken into account to calculate
+# the uptime)") and stays.
+_DESCRIBING = re.compile(r"\b(?:that|who)\s+(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+)?"
+                         r"(?:not|never)\b[^.;:,]*", re.IGNORECASE)
+
+
+# A condition opening a sentence states what the reader may face, not what the product lacks: "If you can't find your
+# SAML provider in the list above, don't worry: we do support all SAML 2.0 providers".
+_IF_NOT = re.compile(r"(?:^|(?<=[.;:!?]\s))(?:if|when|whenever|in\s+case)\s+[^.;:,]*?\b(?:\w+n['’]t|not|never|cannot)\b"
+                     r"[^.;:,]*,", re.IGNORECASE)
+
+
 # What a check looks for: "verify that the steps it runs haven't been tampered with" is the capability to
 # find tampering, not a denial of it. And a deferral: "their account won't be created until it's required"
 # says when, not whether.
@@ -71,7 +85,7 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         rest = asked & set(key_terms(text[:match.start()] + " " + text[match.end():]))
         return " " if len(clause) < len(rest) else match.group()
 
-    text = _CHECKED.sub(" ", EMPHASIS.sub(r"\2", text))
+    text = _IF_NOT.sub(" ", _CHECKED.sub(" ", EMPHASIS.sub(r"\2", text)))
     if not _AT_ONCE.search(question):
         text = _DEFERRAL.sub(" ", text)
     if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):
@@ -81,7 +95,8 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
     alternative = set(key_terms(" ".join(_ALTERNATIVE.findall(question))))
     if alternative:
         text = _NEGATED_CLAUSE.sub(lambda m: " " if set(key_terms(m.group())) & alternative else m.group(), text)
-    return new_cues(_off_question(_list_scope(_PURPOSE.sub(aside, text), asked, cues), asked), question, cues)
+    text = _DESCRIBING.sub(aside, _PURPOSE.sub(aside, text))
+    return new_cues(_off_question(_list_scope(text, asked, cues), asked), question, cues)
 
 
 def passage_denials(passage: Passage, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:

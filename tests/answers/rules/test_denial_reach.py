@@ -83,3 +83,20 @@ def test_never_set_against_what_is_kept_is_a_contrast():
     stored = "Spacelift and their vendors only store verification results, never the ID documents themselves."
     assert contrasted("Do you keep copies of the ID documents used for identity checks?", stored) == ", never the ID"
     assert contrasted("Do you keep the verification results?", stored) is None
+
+
+def test_negations_that_describe_or_set_a_condition_deny_nothing():
+    """Spacelift: "permissions that are not needed" had denied "Can API keys be limited to just the permissions they
+    need?", and "If you can't find your SAML provider in the list above, don't worry" had denied "Do you support SAML
+    2.0 single sign-on?"."""
+    from agents.rules.denial.negations import denials
+
+    assert denials("Instead of giving an API key full Writer access (which includes many permissions that are not "
+                   "needed), you can create a custom role with just these permissions.",
+                   "Can API keys be limited to just the permissions they need?") == []
+    assert denials("If you can't find your SAML provider in the list above, don't worry - we do support all SAML 2.0 "
+                   "providers.", "Do you support SAML 2.0 single sign-on?") == []
+    # The main clause after a condition, and a "which" clause adding a fact of its own, still deny.
+    assert denials("If SCIM is enabled, users cannot be invited by email.", "Can users be invited by email?")
+    assert denials("Third party failures (which are not taken into account to calculate the uptime) happen.",
+                   "Do outages caused by third parties count toward the uptime figure?")
