@@ -142,10 +142,13 @@ class Scorer:
         terms = key_terms(question)
         lexical = 0.5 * self.lexical(terms, passage.about) + 0.5 * self.lexical(terms, passage.text)
         score = SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical
+        gives_quantity = _asks_quantity(question) and _HAS_QUANTITY.search(passage.text)
         if _asks_quantity(question):
-            score += 0.08 if _HAS_QUANTITY.search(passage.text) else -0.05
-        if _is_short(passage.text):
-            score *= 0.8  # a label or heading-like fragment rarely answers anything
+            score += 0.08 if gives_quantity else -0.05
+        if _is_short(passage.text) and not (gives_quantity and _SENTENCE_END.search(passage.text)):
+            # A label, a heading-like fragment or a table's cells rarely answer anything; a short sentence giving
+            # the figure asked does ("Logs are kept for 30 days.").
+            score *= 0.8
         return Relevance(round(score, 4), round(semantic, 4), round(lexical, 4))
 
     def support(self, sentence: str, quotes: Sequence[str]) -> float:
@@ -243,6 +246,9 @@ _HOW_LONG = re.compile(r"\bhow long\b", re.I)
 _NO_END = re.compile(r"(?:\bnever|\bnot|n't)\s+(?:be\s+)?(?:expire[sd]?|deleted|removed|purged)\b|"
                      r"\bno (?:expiry|expiration)\b", re.I)
 _LINK_TARGET = re.compile(r"\]\([^)]*\)|https?://\S+")
+
+
+_SENTENCE_END = re.compile(r"^[^|]*[a-z)]\.\s*$")
 
 
 @functools.lru_cache(maxsize=32768)

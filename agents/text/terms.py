@@ -29,7 +29,10 @@ _GENERIC = frozenset(
 # A Snowball stemmer keeps the word it works on in itself: one shared by the threads the
 # offline agents run on mixed two words up ("IndexError: string index out of range").
 _STEMMERS = threading.local()
-_IRREGULAR = {"retent": "retain", "certifi": "certif", "notifi": "notif", "authoriz": "author"}
+# Irregular past forms of verbs questions ask in the present ("How long do you keep…?" against "Logs are kept for 30
+# days"), besides stems the stemmer leaves apart.
+_IRREGULAR = {"retent": "retain", "certifi": "certif", "notifi": "notif", "authoriz": "author", "kept": "keep",
+              "held": "hold", "sent": "send", "paid": "pay"}
 
 
 @functools.lru_cache(maxsize=65536)

@@ -142,3 +142,20 @@ def test_a_percentage_asked_is_answered_only_by_a_percentage():
     assert not states_the_number(question, "We provide a monthly summary on the uptime; 1 hour response times.")
     assert states_the_number(question, "We guarantee 99.9% monthly uptime.")
     assert states_the_number(question, "Availability of 99.95 percent each month.")
+
+
+async def test_a_short_sentence_giving_the_figure_asked_answers_it(tmp_path, index):
+    """Spacelift's "How long are audit entries kept inside the product?" had found no evidence: "Logs are kept for 30
+    days.", six words under a "Retention" heading, scored as a label would, and "kept" was not "keep"."""
+    from agents.text.terms import stem
+    from tests.documents import pipeline_over
+
+    assert stem("kept") == stem("keep") and stem("held") == stem("hold")
+    page = ("# Audit trail\n\nSpacelift supports auditing all operations that change Spacelift resources. We provide a "
+            "built-in audit log as well as webhook functionality to store your audit logs in a third party system.\n\n"
+            "## Built-in logs\n\nAs an admin, you can view audit trail logs in the account settings.\n\n"
+            "### Retention\n\nLogs are kept for 30 days.\n\n## Webhook setup\n\nProvide an endpoint and a secret.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"audit-trail.md": page})
+    answer = (await pipeline.run("How long are audit entries kept inside the product?")).synthesis
+    assert answer.compliance_status == "Fully Supported"
+    assert "30 days" in answer.answer
