@@ -18,8 +18,9 @@ from ..text.question_form import is_yes_no
 from ..text.terms import key_terms, matches
 from ..text.verbs import same_act
 
-_NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor)\b|\w+n't\b",
-                       re.IGNORECASE)
+# Besides "not" and its kin, what keeps a thing away: "Can values … be kept out of the run logs?", "hidden from users".
+_NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor|kept\s+out|"
+                       r"hidden|excluded|withheld)\b|\w+n't\b", re.IGNORECASE)
 
 
 def asked_in_negative(question: str) -> str | None:

@@ -21,6 +21,8 @@ from .wording import EMPHASIS, NEGATION
 # Up to the next comma: "To ensure that data stays in the region, we disable…" keeps its main clause.
 # An instruction's goal is one too: "Ensure development workflows aren't disrupted".
 _PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:to )?ensure(?: that)?|ensuring(?: that)?|"
+                      # a result: "…for data-level separation, so Spacelift does not hold the decryption key"
+                      r",\s+so(?=\s+\w+\s+(?:does|do|did|will|can|is|are|has|have)\s+not\b)|"
                       r"(?:to )?make sure(?: that)?)"
                       r"\b[^.;:,]*", re.IGNORECASE)
 

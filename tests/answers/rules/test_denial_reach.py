@@ -100,3 +100,14 @@ def test_negations_that_describe_or_set_a_condition_deny_nothing():
     assert denials("If SCIM is enabled, users cannot be invited by email.", "Can users be invited by email?")
     assert denials("Third party failures (which are not taken into account to calculate the uptime) happen.",
                    "Do outages caused by third parties count toward the uptime figure?")
+
+
+def test_a_result_clause_about_less_of_the_question_is_no_denial():
+    """Spacelift's "Can we bring our own encryption keys so that you cannot decrypt our data?" had been "Not
+    Supported" from "…, so Spacelift does not hold the decryption key"."""
+    from agents.rules.denial.negations import denials
+
+    byok = ("Separate customer-managed encryption keys (Bring Your Own Key / BYOK) per worker pool or per integration "
+            "for data-level separation, so Spacelift does not hold the decryption key.")
+    assert denials(byok, "Can we bring our own encryption keys so that you cannot decrypt our data?") == []
+    assert denials("Keys are rotated yearly, so old keys are not kept.", "Are old keys kept after rotation?")

@@ -61,3 +61,15 @@ def test_a_negation_negating_what_the_question_negates_agrees_with_it():
     assert not agrees_in_negative("Will you use our data to train models without our consent?",
                                   "We do not use customer data to train models.")
     assert not agrees_in_negative("Are audit logs kept for a year?", "Audit logs are not kept for a year.")
+
+
+def test_keeping_a_thing_out_is_asking_in_the_negative():
+    """Spacelift's "Can values passed to workers be kept out of the run logs?" had been "Not Supported" from
+    "…passed to the workers but should never appear in the logs", the very thing asked."""
+    from agents.rules.polarity import agrees_in_negative, asked_in_negative
+
+    question = "Can values passed to workers be kept out of the run logs?"
+    assert asked_in_negative(question) == "kept out"
+    assert agrees_in_negative(question, "Comma-delimited list of environment variables that are passed to the workers "
+                                        "but should never appear in the logs.")
+    assert not agrees_in_negative(question, "API tokens cannot be rotated by hand.")
