@@ -1,4 +1,5 @@
-"""What an "only" leaves out, and what a lower grade leaves unmet. A version left out of a closed list: "Does your edge accept TLS 1.0?"
+"""What an "only" leaves out, and what a lower grade leaves unmet. A version left out of a closed list: "Does your
+edge accept TLS 1.0?"
 against "The Fly proxy only supports TLSv1.2 and TLSv1.3". The passage answers the question
 (no) although it never names TLS 1.0: it names the same thing, other versions of it, and says
 those are the only ones. And one only, asked of several: "Can an account have more than one owner?"
@@ -129,7 +130,8 @@ def only_that(question: str, text: str) -> str | None:
 # The grades a standard is attested at, lowest first: FedRAMP's impact levels, a SOC report's types.
 _GRADES = (("low", "moderate", "high"), ("type 1", "type 2"))
 _ROMAN = {"i": "1", "ii": "2"}
-_GRADED = re.compile(r"\b([A-Z][A-Za-z0-9]{2,}(?:\s+\d+)?)[\s*_]+(low|moderate|high|type\s+(?:ii|i|1|2))\b", re.IGNORECASE)
+_GRADED = re.compile(r"\b([A-Z][A-Za-z0-9]{2,}(?:\s+\d+)?)[\s*_]+(low|moderate|high|type\s+(?:ii|i|1|2))\b",
+                     re.IGNORECASE)
 
 
 def _grades(text: str) -> dict[str, set[tuple[int, int]]]:

@@ -45,7 +45,8 @@ def left_out_cell(question: str, passage: Passage) -> str | None:
     asked = key_terms(question)
     found = [{term for term in asked if matches(term, set(key_terms(cell)))} for cell in table[1]]
     # A word every cell shares ("Helping … | Helping …") tells the columns apart no more than the row's label does.
-    held = [len(terms - set().union(*(other for j, other in enumerate(found) if j != i))) for i, terms in enumerate(found)]
+    held = [len(terms - set().union(*(other for j, other in enumerate(found) if j != i)))
+            for i, terms in enumerate(found)]
     best = max(held)
     winners = [i for i, count in enumerate(held) if count == best]
     if best < 2 or len(winners) != 1 or not _LEFT_OUT.match(table[0][winners[0]]):

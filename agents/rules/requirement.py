@@ -26,7 +26,8 @@ _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:
                        r"(?:plans?|tiers?|subscriptions?|editions?|licen[cs]es?)\b"
                        # "SCIM provisioning can only be enabled when either SAML or OIDC is setup"
                        r"|\bcan\s+only\s+be\s+[\w-]+\s+(?:when|if|once|after)\s+(?:either\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)\s+"
-                       r"(?:is|are|has\s+been|have\s+been)\s+(?:set\s*up|setup|configured|enabled|turned\s+on|in\s+place)\b"
+                       r"(?:is|are|has\s+been|have\s+been)\s+"
+                       r"(?:set\s*up|setup|configured|enabled|turned\s+on|in\s+place)\b"
                        # An act required of the subject: "commercial workloads must meet FedRAMP standards", asked
                        # "without meeting FedRAMP standards"
                        r"|\bmust\s+(?:also\s+|still\s+|first\s+|always\s+)?(?!(?:be|have|hold|not|never)\b)[a-z]+\s+"

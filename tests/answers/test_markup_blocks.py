@@ -35,7 +35,8 @@ def test_an_admonition_body_is_quoted_and_told_without_its_title():
     assert "Save your key file in a secure location." in quotes
     assert "Login policies are evaluated on every login." in quotes
     assert not any("!" in quote or "Info" in quote or "Rego" in quote for quote in quotes), quotes
-    assert [spoken(q) for q in quotes if q.startswith("This feature")] == ["This feature is only available to Enterprise plan"]
+    told = [spoken(q) for q in quotes if q.startswith("This feature")]
+    assert told == ["This feature is only available to Enterprise plan"]
 
 
 def test_a_list_before_an_admonition_does_not_take_its_body():

@@ -59,8 +59,9 @@ def none_of(question: str, text: str) -> str | None:
 
 def contrasted(question: str, text: str) -> str | None:
     """The phrase of `text` setting a name of the question against what is done instead ("we use OpenID
-    Connect, not SAML", "rather than SAML", "only store verification results, never the ID documents"), or the grant that prevails against the one the question asks
-    prevails ("the most permissive role" asked "does the more restrictive one win?"); else None."""
+    Connect, not SAML", "rather than SAML", "only store verification results, never the ID documents"), or the
+    grant that prevails against the one the question asks prevails ("the most permissive role" asked "does the more
+    restrictive one win?"); else None."""
     for name in specific_phrases(question):
         found = re.search(rf"(?:,\s*|\bbut\s+)(?:not|never)\s+(?:an?\s+|the\s+|via\s+|with\s+)?{re.escape(name)}\b"
                           rf"|\b(?:rather\s+than|instead\s+of|in\s+lieu\s+of)\s+(?:an?\s+|the\s+)?{re.escape(name)}\b",

@@ -224,6 +224,8 @@ def test_sparing_the_session_that_made_the_change_is_no_limit():
     invalidate all active sessions except the session making the change" (three such answers)."""
     from agents.text.cues import PARTIAL_CUES, cue_phrases
 
-    assert cue_phrases("Changes invalidate all active sessions except the session making the change.", PARTIAL_CUES) == []
-    assert cue_phrases("After enforcement, existing sessions except for the current one are invalidated.", PARTIAL_CUES) == []
+    spared = "Changes invalidate all active sessions except the session making the change."
+    assert cue_phrases(spared, PARTIAL_CUES) == []
+    current = "After enforcement, existing sessions except for the current one are invalidated."
+    assert cue_phrases(current, PARTIAL_CUES) == []
     assert cue_phrases("Sessions in all regions except Tokyo are invalidated.", PARTIAL_CUES) == ["except"]

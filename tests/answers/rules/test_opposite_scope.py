@@ -38,4 +38,5 @@ def test_a_restriction_to_the_opposite_scope_is_a_no():
         "only supported when using private"
     assert restricted_to_opposite("Can the VCS agent be used with private workers?", only_private) is None
     # Another scope named without "only" is a passage about another scope, not a restriction.
-    assert restricted_to_opposite("Can public workers reach our VCS?", "Private workers reach your VCS directly.") is None
+    assert restricted_to_opposite("Can public workers reach our VCS?",
+                                  "Private workers reach your VCS directly.") is None

@@ -138,7 +138,8 @@ def test_what_only_someone_else_may_do_or_undergo_is_reserved_in_the_passive_too
 def test_an_act_the_subject_must_do_is_denied_to_a_question_asking_it_be_done_without():
     """Spacelift's "Can commercial workloads share the FedRAMP tenant without meeting FedRAMP standards?" had been
     "Fully Supported" from the very sentence requiring it."""
-    fedramp = "Note that with this approach, commercial workloads must meet FedRAMP standards since they are hosted there."
+    fedramp = ("Note that with this approach, commercial workloads must meet FedRAMP standards since they are hosted "
+               "there.")
     assert unmet_requirement("Can commercial workloads share the tenant without meeting FedRAMP standards?", fedramp) \
         == "must meet FedRAMP standards"
     assert unmet_requirement("Can commercial workloads share the tenant?", fedramp) is None
