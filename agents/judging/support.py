@@ -142,8 +142,9 @@ class Scorer:
         terms = key_terms(question)
         lexical = 0.5 * self.lexical(terms, passage.about) + 0.5 * self.lexical(terms, passage.text)
         score = SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical
-        gives_quantity = _asks_quantity(question) and _HAS_QUANTITY.search(passage.text)
-        if _asks_quantity(question):
+        asks_quantity = _asks_quantity(question)
+        gives_quantity = asks_quantity and _HAS_QUANTITY.search(passage.text) is not None
+        if asks_quantity:
             score += 0.08 if gives_quantity else -0.05
         if _is_short(passage.text) and not (gives_quantity and _SENTENCE_END.search(passage.text)):
             # A label, a heading-like fragment or a table's cells rarely answer anything; a short sentence giving

@@ -36,29 +36,31 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     """From the wording of the passages that answer (those `deciding` names): a denial, a limit,
     a gap, or none of these."""
     for quote in deniable:
+        if quote.scope:
+            continue  # a page's note on its own scope is read below, as a limit
         excluded = excluded_asked(question, quote.passage.text)
-        if excluded and not quote.scope:
+        if excluded:
             return "Not Supported", f'a passage leaves it out ("{excluded}")'
         cell = cell_for_question(question, quote.passage)
-        if cell and cell[1] == "denied" and not quote.scope:
+        if cell and cell[1] == "denied":
             return "Not Supported", f'the table marks it not for {cell[0]}'
         left_out = left_out_cell(question, quote.passage)
-        if left_out and not quote.scope:
+        if left_out:
             return "Not Supported", f'a table lists it as left out ("{left_out}")'
         grade = lower_grade(question, quote.passage.text)
-        if grade and not quote.scope:
+        if grade:
             return "Not Supported", f'a passage gives a lower grade ("{grade}")'
         opposite = restricted_to_opposite(question, quote.passage.text)
-        if opposite and not quote.scope:
+        if opposite:
             return "Not Supported", f'a passage restricts it to the opposite scope ("{opposite}")'
-        if answered_row(question, quote.passage) == "denied" and not quote.scope:
+        if answered_row(question, quote.passage) == "denied":
             return "Not Supported", f'a table row asks the same and answers no ("{quote.passage.text}")'
         reserved = reserved_to_others(question, quote.passage.text)
-        if reserved and not quote.scope:
+        if reserved:
             return "Not Supported", f'a passage reserves it to others than those asked about ("{reserved}")'
         single = (one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
                   or only_that(question, quote.passage.text))
-        if single and not quote.scope:
+        if single:
             return "Not Supported", f'a passage allows one only ("{single}")'
         denied = None if agrees_in_negative(question, quote.passage.text) else passage_denials(quote.passage, question)
         denial = (next(iter(denied or []), None) or undone(question, quote.passage.text)
@@ -66,16 +68,16 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or contrasted(question, quote.passage.text) or none_of(question, quote.passage.text)
                   or fixed_once(question, quote.passage.text) or never_done(question, quote.passage.text)
                   or stopped(question, quote.passage.text))
-        if denial and not quote.scope:
+        if denial:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
-        if duty and not quote.scope:
+        if duty:
             return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
         held = vendor_holds(question, quote.passage.text)
-        if held and not quote.scope:
+        if held:
             return "Not Supported", f'a passage gives it to the vendor ("{held}")'
         requested = vendor_on_request(question, quote.passage.text)
-        if requested and not quote.scope:
+        if requested:
             return "Not Supported", f'a passage has the vendor do it on request ("{requested}")'
     figure = _unmet_figure(question, chosen) if deniable else None
     if figure:

@@ -78,8 +78,6 @@ async def test_kongs_pages_answer_no_to_a_combination_they_deny_and_yes_to_a_tok
 def test_never_set_against_what_is_kept_is_a_contrast():
     """Spacelift's "Do you keep copies of the ID documents used for identity checks?" had been "Fully Supported" from
     "only store verification results, never the ID documents themselves"."""
-    from agents.rules.denial import contrasted
-
     stored = "Spacelift and their vendors only store verification results, never the ID documents themselves."
     assert contrasted("Do you keep copies of the ID documents used for identity checks?", stored) == ", never the ID"
     assert contrasted("Do you keep the verification results?", stored) is None
@@ -89,8 +87,6 @@ def test_negations_that_describe_or_set_a_condition_deny_nothing():
     """Spacelift: "permissions that are not needed" had denied "Can API keys be limited to just the permissions they
     need?", and "If you can't find your SAML provider in the list above, don't worry" had denied "Do you support SAML
     2.0 single sign-on?"."""
-    from agents.rules.denial.negations import denials
-
     assert denials("Instead of giving an API key full Writer access (which includes many permissions that are not "
                    "needed), you can create a custom role with just these permissions.",
                    "Can API keys be limited to just the permissions they need?") == []
@@ -105,8 +101,6 @@ def test_negations_that_describe_or_set_a_condition_deny_nothing():
 def test_a_result_clause_about_less_of_the_question_is_no_denial():
     """Spacelift's "Can we bring our own encryption keys so that you cannot decrypt our data?" had been "Not
     Supported" from "…, so Spacelift does not hold the decryption key"."""
-    from agents.rules.denial.negations import denials
-
     byok = ("Separate customer-managed encryption keys (Bring Your Own Key / BYOK) per worker pool or per integration "
             "for data-level separation, so Spacelift does not hold the decryption key.")
     assert denials(byok, "Can we bring our own encryption keys so that you cannot decrypt our data?") == []

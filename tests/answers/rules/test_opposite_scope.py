@@ -3,7 +3,7 @@ the question at most."""
 
 from __future__ import annotations
 
-from agents.rules.opposite_scope import opposite_scope
+from agents.rules.opposite_scope import opposite_scope, restricted_to_opposite
 from tests.documents import pipeline_over
 
 
@@ -31,8 +31,6 @@ async def test_a_yes_from_the_opposite_scope_is_not_sent_as_fully_supported(tmp_
 def test_a_restriction_to_the_opposite_scope_is_a_no():
     """Spacelift's "Can the VCS agent be used together with your shared public workers?" had been "Partially
     Supported" from "VCS agents are only supported when using private worker pools"."""
-    from agents.rules.opposite_scope import restricted_to_opposite
-
     only_private = "VCS agents are only supported when using private worker pools."
     assert restricted_to_opposite("Can the VCS agent be used with your shared public workers?", only_private) == \
         "only supported when using private"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.polarity import asked_in_negative
+from agents.rules.polarity import agrees_in_negative, asked_in_negative
 from tests.documents import pipeline_over
 
 
@@ -45,8 +45,6 @@ async def test_the_same_passage_answers_a_question_asked_the_plain_way_without_t
 
 
 def test_a_negation_negating_what_the_question_negates_agrees_with_it():
-    from agents.rules.polarity import agrees_in_negative
-
     impossible = ("Even on the cloud, it is physically impossible for employees to view the values of secrets if users "
                   "have not granted access.")
     assert agrees_in_negative("On the cloud service, are your employees unable to see the values of our secrets?",
@@ -66,8 +64,6 @@ def test_a_negation_negating_what_the_question_negates_agrees_with_it():
 def test_keeping_a_thing_out_is_asking_in_the_negative():
     """Spacelift's "Can values passed to workers be kept out of the run logs?" had been "Not Supported" from
     "…passed to the workers but should never appear in the logs", the very thing asked."""
-    from agents.rules.polarity import agrees_in_negative, asked_in_negative
-
     question = "Can values passed to workers be kept out of the run logs?"
     assert asked_in_negative(question) == "kept out"
     assert agrees_in_negative(question, "Comma-delimited list of environment variables that are passed to the workers "
