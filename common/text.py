@@ -36,7 +36,30 @@ def _sentences(text: str) -> tuple[str, ...]:
         return ()
     if not _TERMINAL.search(text[:-1] if text[-1] in ".?!" else text):
         return (text,)  # nothing inside could end a sentence: most headings, list items and cells
-    return _attribute_lists_joined([s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip()])
+    return mended([s.sent.strip() for s in _segmenter().segment(text) if s.sent.strip()])
+
+
+def mended(pieces: list[str]) -> tuple[str, ...]:
+    """pysbd's pieces of a text, with what it cut on the wrong side of a sentence end given back (a kramdown
+    attribute list to the sentence it marks, the "**" closing a bold sentence to that sentence)."""
+    return _closing_emphasis_given_back(_attribute_lists_joined(pieces))
+
+
+# Bold around a whole sentence ("**Debug logging is intentional.** The Desktop app logs…"): pysbd ends the
+# sentence at its period and the next began "** The Desktop app…", a quote users saw with the marks.
+_CLOSING_BOLD = re.compile(r"^(\*\*|__)(?=\s|$)")
+
+
+def _closing_emphasis_given_back(pieces: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for piece in pieces:
+        closing = _CLOSING_BOLD.match(piece)
+        if closing and out and out[-1].count(closing.group(1)) % 2 == 1:
+            out[-1] += closing.group(1)
+            piece = piece[closing.end():].lstrip()
+        if piece:
+            out.append(piece)
+    return tuple(out)
 
 
 def _attribute_lists_joined(pieces: list[str]) -> tuple[str, ...]:

@@ -80,3 +80,10 @@ def test_yes_or_no_opens_only_yes_no_questions(report):
                             r"[^,?]+,\s*)?"
                             r"(are|is|do|does|can|will|may|must|have|has)\b",
                             o["question"], re.I), o["id"]
+
+
+def test_no_quote_opens_with_the_bold_mark_closing_the_sentence_before(report):
+    # "**Debug logging is intentional.** The Desktop app logs…": the "**" belongs to the sentence it closes.
+    for o in report["per_question"]:
+        for quote in o["quotes"]:
+            assert not re.match(r"(\*\*|__)\s", quote), f"{o['id']}: {quote!r}"

@@ -189,8 +189,8 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
     # Paragraphs with nothing that could end a sentence inside skip pysbd (most of them), and an
     # answer's opening "Yes."/"No." is split off before it: the split must stay what pysbd gives,
     # or quotes, passages and the claims the audit checks would move (a kramdown attribute list cut at its
-    # period is given back to the sentence it marks, as pysbd's pieces joined).
-    from common.text import _attribute_lists_joined, _segmenter
+    # period is given back to the sentence it marks, and a bold sentence's closing "**", as pysbd's pieces mended).
+    from common.text import _segmenter, mended
 
     roots = [KB, DEV_CORPUS.parent.parent, Path(__file__).resolve().parents[2] / "eval"]
     paragraphs = {" ".join(line.split()) for root in roots if root.is_dir()
@@ -199,7 +199,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_development_corpus():
     paragraphs.discard("")
     assert len(paragraphs) > 2000  # eval/ and examples/ alone hold about 2,900
     paragraphs |= {f"{verdict} {p}" for p in paragraphs if p[0].isupper() for verdict in ("Yes.", "No.")}
-    differ = [p for p in paragraphs if tuple(split_sentences(p)) != _attribute_lists_joined(
+    differ = [p for p in paragraphs if tuple(split_sentences(p)) != mended(
         [s.sent.strip() for s in _segmenter().segment(p) if s.sent.strip()])]
     assert differ == []
 

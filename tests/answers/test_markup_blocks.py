@@ -44,3 +44,11 @@ def test_a_list_before_an_admonition_does_not_take_its_body():
     quotes = [p.quote for p in passages(page)]
     assert "Allow both regions." in quotes
     assert not any("bucket" in q and "regions" in q for q in quotes), quotes
+
+
+def test_a_bold_sentence_keeps_its_closing_mark_and_the_next_starts_with_its_words():
+    from common import sentences
+
+    text = "**Debug logging is intentional.** The app logs at debug level. Then **one more."
+    assert sentences(text) == ("**Debug logging is intentional.**", "The app logs at debug level.", "Then **one more.")
+    assert sentences("**How far back do checks run?**") == ("**How far back do checks run?**",)
