@@ -25,3 +25,30 @@ def excluded_asked(question: str, text: str) -> str | None:
         if terms and all(matches(t, asked) for t in terms):
             return match.group(0).strip()
     return None
+
+
+# A list introduced as what is left out: "The backup excludes:", "…are not covered by this policy:", "Not included:".
+_LEFT_OUT_HEAD = re.compile(r"\b(?:excludes?|excluded|(?:is|are|does|do)\s+not\s+(?:include[sd]?|covered|cover|"
+                            r"backed\s+up|back\s+up)|not\s+included)\b[^:.]{0,60}:\s*$", re.IGNORECASE)
+_ITEM_MARK = re.compile(r"\s+[-*+•]\s+|\s+\d{1,2}[.)]\s+")
+# One item naming two things ("Third-party proxies or community forks") leaves out each.
+_ALTERNATIVE = re.compile(r"\s+or\s+|,\s*", re.IGNORECASE)
+
+
+def left_out_item(question: str, text: str, list_head: str = "") -> str | None:
+    """The item of a list of what is left out ("The backup excludes: - Log files") whose every term the question
+    asks about; `text` is the whole list, or one item with its list's `list_head`. None when there is none."""
+    if list_head and _LEFT_OUT_HEAD.search(list_head.rstrip()):
+        items = [text]
+    else:
+        head, _, rest = text.partition(":")
+        if not rest or not _LEFT_OUT_HEAD.search(head + ":"):
+            return None
+        items = [item for item in _ITEM_MARK.split(" " + rest) if item.strip()]
+    asked = set(key_terms(question))
+    for item in items:
+        for thing in _ALTERNATIVE.split(re.sub(r"\([^)]*\)", " ", item)):
+            terms = key_terms(thing)
+            if terms and all(matches(t, asked) for t in terms):
+                return item.strip(" .;")
+    return None

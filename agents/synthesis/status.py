@@ -14,7 +14,7 @@ from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (contrasted, disabled, fixed_once, negated_verb, never_done, none_of, passage_denials,
                             stopped, unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
-from ..rules.exclusion import excluded_asked
+from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
 from ..rules.matrix import answered_row, cell_for_question, left_out_cell
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
@@ -38,7 +38,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     for quote in deniable:
         if quote.scope:
             continue  # a page's note on its own scope is read below, as a limit
-        excluded = excluded_asked(question, quote.passage.text)
+        excluded = (excluded_asked(question, quote.passage.text)
+                    or left_out_item(question, quote.passage.text, quote.passage.list_head))
         if excluded:
             return "Not Supported", f'a passage leaves it out ("{excluded}")'
         cell = cell_for_question(question, quote.passage)
