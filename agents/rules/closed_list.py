@@ -127,6 +127,32 @@ def only_that(question: str, text: str) -> str | None:
     return None
 
 
+
+# A question asking whether it holds for one kind only ("accept connections only from your own web origin?") and a
+# passage saying it holds for any of that kind ("accepting connections from any origin"): no. Not a question asking
+# whether it can be made so ("Can we restrict it to only our IPs?"): that "any" may be the default a setting narrows.
+_ONLY_ASKED = re.compile(r"\b(?:only|exclusively|solely)\b((?:\s+[\w'’-]+){1,6})", re.IGNORECASE)
+_ANY_OF = re.compile(r"\b(?:any|every|all)\s+((?:[\w-]+\s+){0,2}?[\w-]+)", re.IGNORECASE)
+_MADE_SO = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+\w+|the\s+\w+)\s+(?:\w+\s+)?(?:restrict|limit|set|configure|"
+                      r"make|lock|allow|choose|scope)\b", re.IGNORECASE)
+
+
+def any_not_only(question: str, text: str) -> str | None:
+    """The phrase of `text` giving it to any of what the question asks whether it is given to one only ("from any
+    origin" for "only from your own web origin?"), or None."""
+    if _MADE_SO.search(question):
+        return None
+    for asked in _ONLY_ASKED.finditer(question):
+        # The noun phrase "only" bears on: "only from your own web origin" → origin; "only the permissions of
+        # the role" → permissions.
+        phrase = re.sub(r"^\s*(?:from|to|by|for|in|on|at|with)\b", "", asked.group(1), flags=re.IGNORECASE)
+        phrase = re.split(r"[,?;]|\b(?:and|or|of|from|to|by|for|in|on|at|with|that|who|which)\b", phrase)[0]
+        nouns = key_terms(phrase)[-1:]
+        for found in _ANY_OF.finditer(text) if nouns else ():
+            if key_terms(found.group(1))[-1:] == nouns:
+                return found.group(0).strip()
+    return None
+
 # The grades a standard is attested at, lowest first: FedRAMP's impact levels, a SOC report's types.
 _GRADES = (("low", "moderate", "high"), ("type 1", "type 2"))
 _ROMAN = {"i": "1", "ii": "2"}

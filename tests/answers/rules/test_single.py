@@ -3,7 +3,7 @@ of answers no, wherever it is cited."""
 
 from __future__ import annotations
 
-from agents.rules.closed_list import one_only, same_only
+from agents.rules.closed_list import any_not_only, one_only, same_only
 from tests.documents import pipeline_over
 
 
@@ -63,3 +63,13 @@ def test_what_a_count_asks_for_ends_before_its_preposition():
     one = "A team may only have one owner at a time."
     assert one_only("Can a team have two owners at the same time?", one) == "only have one owner at a time"
     assert one_only("Can a team have two projects at the same time?", one) is None
+
+
+def test_any_of_a_kind_answers_no_to_a_question_asking_whether_it_is_one_only():
+    agent = "The Agent accepting connections from any origin on `localhost:9119`."
+    assert any_not_only("Does the local agent accept connections only from your own web origin?", agent) == \
+        "any origin"
+    # "only" bearing on another noun than the one the passage gives to any; a question asking to make it so.
+    every = "Every role except User can create a personal access token that carries the same permissions."
+    assert any_not_only("Do API tokens carry only the permissions of the role that created them?", every) is None
+    assert any_not_only("Can we restrict the agent to only our own origin?", agent) is None
