@@ -54,6 +54,15 @@ def left_out_cell(question: str, passage: Passage) -> str | None:
     return table[1][winners[0]]
 
 
+# A column named with its initials in brackets, "Community Edition (CE)", is named by either.
+_INITIALS = re.compile(r"^(.+?)\s*\(([A-Za-z][\w-]*)\)$")
+
+
+def _said(name: str) -> list[str]:
+    bracketed = _INITIALS.match(name)
+    return [bracketed.group(1), bracketed.group(2)] if bracketed else [name] if name else []
+
+
 def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None:
     """(column, "granted" or "denied") for the one column of the passage's table the question names, when
     the row's cell there is a mark; None for prose, for a question naming no column or several, or a cell
@@ -62,13 +71,13 @@ def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None
     if table is None:
         return None
     names, row = table
-    asked = [i for i, name in enumerate(names)
-             if name and re.search(rf"\b{re.escape(name)}s?\b", question, re.IGNORECASE)]
+    asked = [i for i, name in enumerate(names) if any(re.search(rf"\b{re.escape(said)}s?\b", question, re.IGNORECASE)
+                                                      for said in _said(name))]
     # "an organization admin" names the "Organization admin" column, not the "Admin" one beside it.
     asked = [i for i in asked if not any(j != i and names[i].lower() in names[j].lower() for j in asked)]
     if len(asked) != 1:
         return None
-    mark = row[asked[0]].lower()
+    mark = row[asked[0]].lower().rstrip(".")
     if mark in _GRANTED:
         return names[asked[0]], "granted"
     if mark in _DENIED:

@@ -26,6 +26,16 @@ def test_the_cell_under_the_column_the_question_names_answers_it():
     assert cell_for_question("Is the Minimum storage on Free a day?", storage) is None
 
 
+
+def test_a_column_named_with_its_initials_is_named_by_either_and_a_cell_may_end_in_a_period():
+    editions = ("## Editions\n\n| Self-Host | **Community Edition** (CE) | **Enterprise Edition** (EE) |\n|---|---|---|\n"
+                "| Advanced admin tools | Not included. | Audit logs, user permissions and more. |\n")
+    row = passage_for("| Advanced admin tools | Not included. | Audit logs, user permissions and more. |", editions)
+    assert cell_for_question("Are the advanced admin tools in the free community edition?", row) == \
+        ("Community Edition (CE)", "denied")
+    assert cell_for_question("Does CE come with advanced admin tools?", row) == ("Community Edition (CE)", "denied")
+    assert cell_for_question("Does the Enterprise Edition have advanced admin tools?", row) is None  # prose, not a mark
+
 async def test_a_dash_under_the_asked_role_answers_no(tmp_path, index):
     pipeline = await pipeline_over(tmp_path / "docs", index, {"team.md": _TEAM})
     billing = (await pipeline.run("Can someone with just the Billing role look at our API keys?")).synthesis
