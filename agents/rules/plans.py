@@ -126,6 +126,15 @@ def speaks_of_availability(text: str) -> bool:
     return bool(_AVAILABILITY.search(text))
 
 
+_OFFER_WORDS = re.compile(rf"\b(?:{_OFFER}|upgrades?|licen[cs]es?|pricing|paid)\b", re.I)
+
+
+def speaks_of_offers(text: str) -> bool:
+    """Whether `text` speaks of what customers buy (plans, tiers, editions, licences, upgrades): a note that does
+    limits by offer ("retention policies that scale with your plan"), not by what the thing is."""
+    return bool(_OFFER_WORDS.search(text))
+
+
 def asked_plans(question: str) -> set[str]:
     """The plans the question names ("on the Pro plan" → {"pro"}, "the free cloud plan" → {"free", "cloud"}),
     lower-cased."""

@@ -101,7 +101,7 @@ def with_scope_limit(chosen: list[Quote], documents: dict[str, Document]) -> lis
             continue
         first = next(i for i, q in enumerate(out) if q.source_path == path)
         anchor = out[first]
-        out.insert(first + 1, replace(anchor, passage=limit, scope=True, offers=offers))
+        out.insert(first + 1, replace(anchor, passage=limit, scope=True, scope_only=True, offers=offers))
     return out[: MAX_CITATIONS + 1]
 
 

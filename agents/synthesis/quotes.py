@@ -26,6 +26,7 @@ class Quote:
     lexical: float = 0.0
     relevance: float = 0.0  # the score without the credit for naming the question's names
     scope: bool = False  # a limit the page states for everything on it
+    scope_only: bool = False  # cited for that limit alone, beside a passage of its page that answers
     named: bool = False  # brought in for a name of the question the best passages leave out
     offers: tuple[str, ...] = ()  # the offers (plans, packages) its page or its list's lead gives it to
     caveat: bool = False  # the sentence after the best passage that qualifies it ("However, …")

@@ -20,7 +20,7 @@ from ..rules.matrix import answered_row, cell_for_question, left_out_cell
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope, restricted_to_opposite
-from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict,
+from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict, speaks_of_offers,
                            without_own_plan)
 from ..rules.polarity import agrees_in_negative
 from ..rules.requirement import reserved_to_others, reserved_to_role, unmet_requirement
@@ -36,8 +36,11 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
     """From the wording of the passages that answer (those `deciding` names): a denial, a limit,
     a gap, or none of these."""
     for quote in deniable:
-        if quote.scope:
-            continue  # a page's note on its own scope is read below, as a limit
+        # A page's note on its own scope is read below, as a limit, when it was cited for that or names the offers
+        # the page is for; found for the question itself and naming none ("GraphQL … are not supported for
+        # collaboration in shared workspaces"), what it denies is denied.
+        if quote.scope and (quote.scope_only or quote.offers or speaks_of_offers(quote.passage.text)):
+            continue
         excluded = (excluded_asked(question, quote.passage.text)
                     or left_out_item(question, quote.passage.text, quote.passage.list_head))
         if excluded:

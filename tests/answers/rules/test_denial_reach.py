@@ -105,3 +105,17 @@ def test_a_result_clause_about_less_of_the_question_is_no_denial():
             "for data-level separation, so Spacelift does not hold the decryption key.")
     assert denials(byok, "Can we bring our own encryption keys so that you cannot decrypt our data?") == []
     assert denials("Keys are rotated yearly, so old keys are not kept.", "Are old keys kept after rotation?")
+
+
+async def test_a_page_note_found_for_the_question_denies_what_it_denies_and_a_plan_note_stays_a_limit(tmp_path, index):
+    """Hoppscotch's workspace page opens with a note: GraphQL "not supported for collaboration in shared workspaces".
+    Found for a question on sharing GraphQL, it had been read as the page's scope, a limit ("available only")."""
+    workspaces = (_EVAL / "hoppscotch" / "corpus" / "workspaces.mdx").read_text(encoding="utf-8")
+    sso = ("# Single sign-on\n\nSAML SSO is only available on the Enterprise plan, not on the Free plan.\n\n"
+           "## Set up SSO\n\nSign-on through your SAML identity provider is set up in the organization settings.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"workspaces.mdx": workspaces, "sso.md": sso})
+    graphql = (await pipeline.run("Can GraphQL collections be shared with our team in a shared workspace?")).synthesis
+    saml = (await pipeline.run("Can sign-on go through our SAML identity provider?")).synthesis
+    assert graphql.compliance_status == "Not Supported"
+    assert "denies" in graphql.reasoning
+    assert saml.compliance_status == "Partially Supported"
