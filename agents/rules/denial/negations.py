@@ -32,7 +32,7 @@ _PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:t
 # clause opening "which" adds a fact of its own ("third party failures (which are not taken into account to calculate
 # the uptime)") and stays.
 _DESCRIBING = re.compile(r"\b(?:that|who)\s+(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+)?"
-                         r"(?:not|never)\b[^.;:,]*", re.IGNORECASE)
+                         r"(?:not|never|no\s+longer)\b[^.;:,]*", re.IGNORECASE)
 
 
 # A condition opening a sentence states what the reader may face, not what the product lacks: "If you can't find your

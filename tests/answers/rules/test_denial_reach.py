@@ -119,3 +119,10 @@ async def test_a_page_note_found_for_the_question_denies_what_it_denies_and_a_pl
     assert graphql.compliance_status == "Not Supported"
     assert "denies" in graphql.reasoning
     assert saml.compliance_status == "Partially Supported"
+
+
+def test_things_described_as_no_longer_needed_deny_nothing():
+    pat = ("This capability ensures compliance with security protocols and allows for the removal of tokens that are "
+           "no longer necessary or have expired.")
+    assert denials(pat, "Can enterprise admins revoke tokens that other users created?") == []
+    assert denials("Legacy tokens are no longer supported.", "Are legacy tokens supported?") == ["no longer"]
