@@ -17,7 +17,7 @@ from ..rules.closed_list import excluded_by
 from ..rules.narrowing import restricted_scope
 from ..rules.plans import offered_on, speaks_of_availability
 from ..text.cues import PARTIAL_CUES, has_cue
-from ..text.grounding import Passage, following, passages
+from ..text.grounding import Passage, following, nearby, passages, preceding
 from ..text.names import unsupported_phrases
 from ..text.prose import distinct, spoken, told
 from .quotes import MAX_CITATIONS, Quote
@@ -75,6 +75,22 @@ def with_number(question: str, quotes: list[Quote]) -> Quote | None:
     "no evidence", since a description of the subject says nothing of how long)."""
     return next((q for q in quotes if q.score >= fitted().floor and states_the_number(question, q.passage.about)),
                 None)
+
+
+def number_nearby(question: str, chosen: list[Quote], documents: dict[str, Document], scorer: Scorer) -> Quote | None:
+    """For such a question, a sentence near a chosen passage, under the same heading, that gives what the question
+    asks, read with the sentence before it as relevant as a passage that answers ("…sends an additional event to
+    our licensing server to assist with billing. This event is triggered every 12 hours."): a figure is often said
+    of what the sentence before named. None when there is none."""
+    for anchor in chosen:
+        text = documents[anchor.source_path].text if anchor.source_path in documents else None
+        for near in nearby(anchor.passage, text):
+            before = preceding(near, text)
+            said_of = Passage(near.quote, f"{before.text if before else ''} {near.text}".strip(), near.context)
+            if (states_the_number(question, near.text)
+                    and scorer.relevance(question, said_of).score >= fitted().floor):
+                return replace(anchor, passage=near, offers=())
+    return None
 
 
 def with_restriction(question: str, chosen: list[Quote], quotes: list[Quote]) -> list[Quote]:

@@ -13,8 +13,8 @@ from ..text.names import unsupported_phrases
 from ..text.prose import LEAD_IN, told
 from ..text.question_form import is_yes_no
 from ..text.terms import together
-from .choosing import (excluding_passage, once, twins_of, with_caveat, with_denied_name, with_facets, with_names,
-                       with_number, with_restriction, with_scope_limit)
+from .choosing import (excluding_passage, number_nearby, once, twins_of, with_caveat, with_denied_name, with_facets,
+                       with_names, with_number, with_restriction, with_scope_limit)
 from .quotes import MAX_CITATIONS, Quote, ranked
 from .status import decide_status, deciding
 
@@ -40,7 +40,7 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
         question, with_caveat(with_scope_limit(with_facets(top, quotes, plan, scorer), documents), documents),
         quotes), quotes))
     if asks_for_a_number(question) and not any(states_the_number(question, q.passage.about) for q in chosen):
-        stated = with_number(question, quotes)
+        stated = with_number(question, quotes) or number_nearby(question, chosen, documents, scorer)
         if stated is None:
             return _abstain(question, plan, chosen[:2], [], "the question asks for a number, a period, a version or "
                                                             "an algorithm and no passage found gives one")

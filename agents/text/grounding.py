@@ -119,6 +119,27 @@ def following(passage: Passage, document: str | None) -> Passage | None:
     return found[at + 1]
 
 
+def preceding(passage: Passage, document: str | None) -> Passage | None:
+    """The passage right before `passage` in its document, under the same headings (None when there is none)."""
+    at = _positions(document).get(passage.quote) if document else None
+    found = passages(document) if document else ()
+    if not at or found[at - 1].context != passage.context:
+        return None
+    return found[at - 1]
+
+
+def nearby(passage: Passage, document: str | None, reach: int = 2) -> list[Passage]:
+    """The passages up to `reach` before and after `passage` in its document under the same headings, nearest
+    first ([] when it is not a passage of that document)."""
+    at = _positions(document).get(passage.quote) if document else None
+    if at is None:
+        return []
+    found = passages(document)
+    around = sorted((n for n in range(at - reach, at + reach + 1) if n != at and 0 <= n < len(found)),
+                    key=lambda n: (abs(n - at), n < at))
+    return [found[n] for n in around if found[n].context == passage.context]
+
+
 @functools.lru_cache(maxsize=256)
 def _positions(document: str) -> dict[str, int]:
     # Where each quote first stands among its document's passages: every quote of every question is looked up.

@@ -234,3 +234,19 @@ async def test_a_question_on_the_customers_own_keys_is_not_answered_by_encryptio
         assert answer.answer.startswith("No evidence") and "customer-managed keys" in answer.answer
     else:
         assert any("their own key" in c.quote for c in answer.citations if c.is_evidence)
+
+
+async def test_the_figure_said_in_the_sentence_after_what_the_question_asks_of_is_the_answer(tmp_path, index):
+    """Hoppscotch: "…sends an additional event to our licensing server to assist with billing. This event is triggered
+    every 12 hours." The sentence with the figure shares no word with "How often…licensing server?": read with the
+    one before, it answers; a figure beside a passage on something else does not."""
+    page = ("# Telemetry\n\n## Instance usage for billing\n\nThe Enterprise edition sends an additional event to our "
+            "licensing server to assist with billing. This event is triggered every 12 hours. The licensing server "
+            "verifies the instance's license and returns a signed text.\n\n## Banners\n\nBanners announce scheduled "
+            "maintenance to every user. They are shown for 3 days.\n")
+    licence = await _answered(tmp_path, index, {"telemetry.md": page},
+                              "How often does the enterprise edition check in with your licensing server?")
+    assert licence.compliance_status == "Fully Supported"
+    assert any("every 12 hours" in c.quote for c in licence.citations if c.is_evidence)
+    backup = await _answered(tmp_path, index, {"telemetry.md": page}, "How often is the licensing server backed up?")
+    assert not any("3 days" in c.quote for c in backup.citations if c.is_evidence)
