@@ -148,8 +148,9 @@ def _subject_denied(sentence: str, asked: set[str]) -> str | None:
 
 
 # "No PII is stored or transferred to GrowthBook", "No security Service Level Agreement (SLA) is provided": nothing of
-# a thing the question names (in its words or its initials) undergoes the act it asks, or is given at all.
-_NOTHING_DONE = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,4}?[\w-]+)(?:\s+\([^)]{1,30}\))?\s+"
+# a thing the question names (in its words or its initials) undergoes the act it asks, or is given at all; nor of
+# several named together ("No request content, credentials, or per-user data is included").
+_NOTHING_DONE = re.compile(r"(?<![\w-])no\s+((?:[\w-]+,?\s+){0,6}?[\w-]+)(?:\s+\([^)]{1,30}\))?\s+"
                            r"(?:is|are|was|were|will\s+be|can\s+be|gets?)\s+(?:ever\s+)?([a-z][\w-]*)"
                            r"(?:\s+or\s+([a-z][\w-]*))?", re.IGNORECASE)
 _GIVEN = frozenset({"provided", "offered", "available", "supported", "given", "included"})

@@ -126,3 +126,10 @@ def test_things_described_as_no_longer_needed_deny_nothing():
            "no longer necessary or have expired.")
     assert denials(pat, "Can enterprise admins revoke tokens that other users created?") == []
     assert denials("Legacy tokens are no longer supported.", "Are legacy tokens supported?") == ["no longer"]
+
+
+def test_nothing_of_several_things_named_together_is_given():
+    analytics = "No request content, credentials, or per-user data is included."
+    question = "Does the self-hosted server's optional analytics include the content of our requests?"
+    assert negated_verb(question, analytics) == "No request content, credentials, or per-user data is included"
+    assert negated_verb("Does the analytics include the instance version?", analytics) is None
