@@ -117,8 +117,9 @@ def names_a_plan(question: str, plans: list[str]) -> bool:
 # What a note on availability speaks of: an offer ("Enterprise plans", "an available upgrade", "for
 # customers who purchase…"). A page's opening sentence limits everything on the page only when it does;
 # "to perform certain activities" or "the required and optional endpoints" describe the page's content.
-_AVAILABILITY = re.compile(rf"\b(?:{_OFFER}|upgrades?|licen[cs]es?|available|availability|purchase[sd]?|"
-                           rf"customers?|accounts?)\b", re.I)
+# "Available" alone says where or when, not to whom: "GraphQL and Realtime APIs are available only in the personal
+# workspace" opens Hoppscotch's workspace page and limited every answer from it.
+_AVAILABILITY = re.compile(rf"\b(?:{_OFFER}|upgrades?|licen[cs]es?|purchase[sd]?|customers?|accounts?)\b", re.I)
 
 
 def speaks_of_availability(text: str) -> bool:

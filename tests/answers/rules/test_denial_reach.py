@@ -115,10 +115,13 @@ async def test_a_page_note_found_for_the_question_denies_what_it_denies_and_a_pl
            "## Set up SSO\n\nSign-on through your SAML identity provider is set up in the organization settings.\n")
     pipeline = await pipeline_over(tmp_path / "docs", index, {"workspaces.mdx": workspaces, "sso.md": sso})
     graphql = (await pipeline.run("Can GraphQL collections be shared with our team in a shared workspace?")).synthesis
+    # The note limits GraphQL by where it is available, not by who buys what: it is no limit on the rest of the page.
+    owner = (await pipeline.run("Can a workspace be handed to another user as its new owner?")).synthesis
     saml = (await pipeline.run("Can sign-on go through our SAML identity provider?")).synthesis
     assert graphql.compliance_status == "Not Supported"
     assert "denies" in graphql.reasoning
     assert saml.compliance_status == "Partially Supported"
+    assert not any("GraphQL" in c.quote for c in owner.citations) and owner.compliance_status != "Partially Supported"
 
 
 def test_things_described_as_no_longer_needed_deny_nothing():
