@@ -30,6 +30,9 @@ def excluded_asked(question: str, text: str) -> str | None:
 # A list introduced as what is left out: "The backup excludes:", "…are not covered by this policy:", "Not included:".
 _LEFT_OUT_HEAD = re.compile(r"\b(?:excludes?|excluded|(?:is|are|does|do)\s+not\s+(?:include[sd]?|covered|cover|"
                             r"backed\s+up|back\s+up)|not\s+included)\b[^:.]{0,60}:\s*$", re.IGNORECASE)
+# A heading saying its list is what is left out: "Out of scope", "Exclusions", "Not covered".
+_LEFT_OUT_TITLE = re.compile(r"^\s*(?:out\s+of\s+scope|not\s+in\s+scope|exclusions?|excluded|not\s+covered|"
+                             r"not\s+included)\b", re.IGNORECASE)
 _ITEM_MARK = re.compile(r"\s+[-*+•]\s+|\s+\d{1,2}[.)]\s+")
 # One item naming two things ("Third-party proxies or community forks") leaves out each.
 _ALTERNATIVE = re.compile(r"\s+or\s+|,\s*", re.IGNORECASE)
@@ -38,7 +41,7 @@ _ALTERNATIVE = re.compile(r"\s+or\s+|,\s*", re.IGNORECASE)
 def left_out_item(question: str, text: str, list_head: str = "") -> str | None:
     """The item of a list of what is left out ("The backup excludes: - Log files") whose every term the question
     asks about; `text` is the whole list, or one item with its list's `list_head`. None when there is none."""
-    if list_head and _LEFT_OUT_HEAD.search(list_head.rstrip()):
+    if list_head and (_LEFT_OUT_HEAD.search(list_head.rstrip()) or _LEFT_OUT_TITLE.match(list_head)):
         items = [text]
     else:
         head, _, rest = text.partition(":")

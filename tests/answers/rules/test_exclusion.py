@@ -36,3 +36,11 @@ async def test_hoppscotchs_backup_page_answers_no_to_log_files_and_yes_to_collec
     assert logs.compliance_status == "Not Supported"
     assert "leaves it out" in logs.reasoning
     assert collections.compliance_status == "Fully Supported"
+
+
+def test_an_item_under_a_heading_saying_what_is_left_out_is_left_out():
+    scanner = ("Automated scanner output, AI-generated vulnerability reports, or generic security assessments that "
+               "have not been validated against this document's architecture and threat model.")
+    question = "Will you triage raw output from an automated scanner that nobody has checked?"
+    assert left_out_item(question, scanner, "Out of scope") == scanner.rstrip(".")
+    assert left_out_item(question, scanner, "In scope") is None
