@@ -85,6 +85,32 @@ def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None
     return None
 
 
+def only_other_column(question: str, passage: Passage) -> tuple[str, str] | None:
+    """(column asked, its cell) when the question names one column of a comparison table's row and another column of
+    its kind holds at least two of the question's words that the asked column's cell has none of ("Support | Community
+    forums. | Dedicated support from the team…", asked "Does the community edition come with dedicated support?");
+    None otherwise."""
+    table = _header_and_row(passage)
+    if table is None:
+        return None
+    names, row = table
+    asked = [i for i, name in enumerate(names) if any(re.search(rf"\b{re.escape(said)}s?\b", question, re.IGNORECASE)
+                                                      for said in _said(name))]
+    if len(asked) != 1 or not row[asked[0]]:
+        return None
+    terms = key_terms(question)
+    own = {t for t in terms if matches(t, set(key_terms(row[asked[0]])))}
+    kind = set(key_terms(names[asked[0]]))
+    for j, cell in enumerate(row):
+        # Columns of one kind ("Community Edition", "Enterprise Edition"), alternatives the table compares: not a
+        # "Plan" column beside a "Description" one.
+        alike = j != asked[0] and kind & set(key_terms(names[j]))
+        held = {t for t in terms if matches(t, set(key_terms(cell)))} - kind
+        if alike and len(held) >= 2 and not held & own:
+            return names[asked[0]], row[asked[0]]
+    return None
+
+
 def answered_row(question: str, passage: Passage) -> str | None:
     """"granted" or "denied" for a two-cell row whose label is a question and whose value is a bare mark ("Are
     sensitive data processed / transferred? | No"), when the question asked has at least two of the label's words and

@@ -16,7 +16,7 @@ from ..rules.denial import (contrasted, disabled, fixed_once, negated_verb, neve
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
-from ..rules.matrix import answered_row, cell_for_question, left_out_cell
+from ..rules.matrix import answered_row, cell_for_question, left_out_cell, only_other_column
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope, restricted_to_opposite
@@ -48,6 +48,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         cell = cell_for_question(question, quote.passage)
         if cell and cell[1] == "denied":
             return "Not Supported", f'the table marks it not for {cell[0]}'
+        other = only_other_column(question, quote.passage)
+        if other:
+            return "Not Supported", f'the table gives it to another column, not {other[0]} ("{other[1]}")'
         left_out = left_out_cell(question, quote.passage)
         if left_out:
             return "Not Supported", f'a table lists it as left out ("{left_out}")'
@@ -190,7 +193,8 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
                 or same_only(question, text) or only_that(question, text) or contrasted(question, text)
                 or _disables_name(question, q) or fixed_once(question, text) or negated_verb(question, text)
                 or reserved_to_others(question, text) or answered_row(question, q.passage)
-                or left_out_cell(question, q.passage) or restricted_to_opposite(question, text)
+                or left_out_cell(question, q.passage) or only_other_column(question, q.passage)
+                or restricted_to_opposite(question, text)
                 or lower_grade(question, text))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.matrix import answered_row, cell_for_question, left_out_cell
+from agents.rules.matrix import answered_row, cell_for_question, left_out_cell, only_other_column
 from agents.text.grounding import passage_for
 from tests.documents import pipeline_over
 
@@ -26,15 +26,29 @@ def test_the_cell_under_the_column_the_question_names_answers_it():
     assert cell_for_question("Is the Minimum storage on Free a day?", storage) is None
 
 
+_EDITIONS = "## Editions\n\n| Self-Host | **Community Edition** (CE) | **Enterprise Edition** (EE) |\n|---|---|---|\n"
+
 
 def test_a_column_named_with_its_initials_is_named_by_either_and_a_cell_may_end_in_a_period():
-    editions = ("## Editions\n\n| Self-Host | **Community Edition** (CE) | **Enterprise Edition** (EE) |\n|---|---|---|\n"
-                "| Advanced admin tools | Not included. | Audit logs, user permissions and more. |\n")
+    editions = _EDITIONS + "| Advanced admin tools | Not included. | Audit logs, user permissions and more. |\n"
     row = passage_for("| Advanced admin tools | Not included. | Audit logs, user permissions and more. |", editions)
     assert cell_for_question("Are the advanced admin tools in the free community edition?", row) == \
         ("Community Edition (CE)", "denied")
     assert cell_for_question("Does CE come with advanced admin tools?", row) == ("Community Edition (CE)", "denied")
     assert cell_for_question("Does the Enterprise Edition have advanced admin tools?", row) is None  # prose, not a mark
+
+
+def test_a_cell_without_what_another_columns_cell_of_its_kind_holds_answers_no_for_its_column():
+    editions = _EDITIONS + "| Support | Community forums. | Dedicated support from the Hoppscotch team. |\n"
+    row = passage_for("| Support | Community forums. | Dedicated support from the Hoppscotch team. |", editions)
+    asked = "Does the free community edition come with dedicated support from your team?"
+    assert only_other_column(asked, row) == ("Community Edition (CE)", "Community forums.")
+    assert only_other_column("Does the enterprise edition come with dedicated support?", row) is None
+    # A column named by a common word ("Plan") beside one of another kind ("Description") compares nothing.
+    levels = ("## Levels\n\n| Level | Plan | Description |\n|---|---|---|\n"
+              "| Code location | Pro | Roles can differ between code locations. |\n")
+    level = passage_for("| Code location | Pro | Roles can differ between code locations. |", levels)
+    assert only_other_column("On our plan, can roles differ between code locations?", level) is None
 
 async def test_a_dash_under_the_asked_role_answers_no(tmp_path, index):
     pipeline = await pipeline_over(tmp_path / "docs", index, {"team.md": _TEAM})
