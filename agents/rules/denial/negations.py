@@ -61,6 +61,7 @@ _AT_ONCE = re.compile(r"\b(?:immediately|instantly|right\s+away|straight\s+away|
 # the approval is required, so it answers "Do you get our approval before…?" yes; asked of the change itself
 # ("Do you change our data?"), its words are not the question's and the prohibition still denies, as it does
 # a question asking of the case without it ("…train models without our consent?").
+_ASKS_IF_ABLE = re.compile(r"^\W*(?:can|could|may)\b", re.IGNORECASE)
 _CONDITIONED = re.compile(r"\b(?:\w+n['’]t|not|never|cannot|prohibited|forbidden|disallowed)\b[^.;:]{0,60}?"
                           r"\b(?:without|unless)\s+([^.;:,]*)", re.IGNORECASE)
 
@@ -91,7 +92,9 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
     if not _AT_ONCE.search(question):
         text = _DEFERRAL.sub(" ", text)
     if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):
-        text = _CONDITIONED.sub(lambda m: " " if set(key_terms(m.group(1))[-1:]) & asked else m.group(0), text)
+        # Asked whether it can be done, "will not charge you … without making it clear" says how it can.
+        able = bool(_ASKS_IF_ABLE.match(question))
+        text = _CONDITIONED.sub(lambda m: " " if able or set(key_terms(m.group(1))[-1:]) & asked else m.group(0), text)
     if _ASKS_OPTION.search(question):
         text = _DEFAULT.sub(" ", text)
     alternative = set(key_terms(" ".join(_ALTERNATIVE.findall(question))))

@@ -136,3 +136,9 @@ def test_nothing_of_several_things_named_together_is_given():
     question = "Does the self-hosted server's optional analytics include the content of our requests?"
     assert negated_verb(question, analytics) == "No request content, credentials, or per-user data is included"
     assert negated_verb("Does the analytics include the instance version?", analytics) is None
+
+
+def test_a_prohibition_with_a_condition_says_how_it_can_be_done_to_a_question_asking_whether_it_can():
+    terms = "We will not charge you for the app or its services without making it clear what you are paying for."
+    assert denials(terms, "Can you start charging for the app later on?") == []
+    assert denials(terms, "Do you charge for the app?") != []  # asked whether it is done: still a no, unless told
