@@ -127,14 +127,13 @@ def only_that(question: str, text: str) -> str | None:
     return None
 
 
-
 # A question asking whether it holds for one kind only ("accept connections only from your own web origin?") and a
 # passage saying it holds for any of that kind ("accepting connections from any origin"): no. Not a question asking
 # whether it can be made so ("Can we restrict it to only our IPs?"): that "any" may be the default a setting narrows.
 _ONLY_ASKED = re.compile(r"\b(?:only|exclusively|solely)\b((?:\s+[\w'’-]+){1,6})", re.IGNORECASE)
 _ANY_OF = re.compile(r"\b(?:any|every|all)\s+((?:[\w-]+\s+){0,2}?[\w-]+)", re.IGNORECASE)
-_MADE_SO = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+\w+|the\s+\w+)\s+(?:\w+\s+)?(?:restrict|limit|set|configure|"
-                      r"make|lock|allow|choose|scope)\b", re.IGNORECASE)
+_MADE_SO = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+\w+|the\s+\w+)\s+(?:\w+\s+)?"
+                      r"(?:restrict|limit|set|configure|make|lock|allow|choose|scope)\b", re.IGNORECASE)
 
 
 def any_not_only(question: str, text: str) -> str | None:
@@ -152,6 +151,7 @@ def any_not_only(question: str, text: str) -> str | None:
             if key_terms(found.group(1))[-1:] == nouns:
                 return found.group(0).strip()
     return None
+
 
 # The grades a standard is attested at, lowest first: FedRAMP's impact levels, a SOC report's types.
 _GRADES = (("low", "moderate", "high"), ("type 1", "type 2"))

@@ -58,6 +58,12 @@ def left_out_cell(question: str, passage: Passage) -> str | None:
 _INITIALS = re.compile(r"^(.+?)\s*\(([A-Za-z][\w-]*)\)$")
 
 
+def _named(question: str, names: list[str]) -> list[int]:
+    """The columns the question names, by their name or the initials bracketed after it."""
+    return [i for i, name in enumerate(names) if any(re.search(rf"\b{re.escape(said)}s?\b", question, re.IGNORECASE)
+                                                     for said in _said(name))]
+
+
 def _said(name: str) -> list[str]:
     bracketed = _INITIALS.match(name)
     return [bracketed.group(1), bracketed.group(2)] if bracketed else [name] if name else []
@@ -71,10 +77,9 @@ def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None
     if table is None:
         return None
     names, row = table
-    asked = [i for i, name in enumerate(names) if any(re.search(rf"\b{re.escape(said)}s?\b", question, re.IGNORECASE)
-                                                      for said in _said(name))]
+    named = _named(question, names)
     # "an organization admin" names the "Organization admin" column, not the "Admin" one beside it.
-    asked = [i for i in asked if not any(j != i and names[i].lower() in names[j].lower() for j in asked)]
+    asked = [i for i in named if not any(j != i and names[i].lower() in names[j].lower() for j in named)]
     if len(asked) != 1:
         return None
     mark = row[asked[0]].lower().rstrip(".")
@@ -94,8 +99,7 @@ def only_other_column(question: str, passage: Passage) -> tuple[str, str] | None
     if table is None:
         return None
     names, row = table
-    asked = [i for i, name in enumerate(names) if any(re.search(rf"\b{re.escape(said)}s?\b", question, re.IGNORECASE)
-                                                      for said in _said(name))]
+    asked = _named(question, names)
     if len(asked) != 1 or not row[asked[0]]:
         return None
     terms = key_terms(question)

@@ -20,8 +20,8 @@ from ..rules.matrix import answered_row, cell_for_question, left_out_cell, only_
 from ..rules.measure import over_maximum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope, restricted_to_opposite
-from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict, speaks_of_offers,
-                           without_own_plan)
+from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict,
+                           speaks_of_offers, without_own_plan)
 from ..rules.polarity import agrees_in_negative
 from ..rules.requirement import reserved_to_others, reserved_to_role, unmet_requirement
 from ..text.cues import PARTIAL_CUES, new_cues
