@@ -1,9 +1,11 @@
-"""MkDocs' block markup (admonitions, content tabs) is no sentence of the page: its body is."""
+"""Markup around text (MkDocs admonitions and content tabs, a bold sentence's closing marks) is no sentence of the page: its
+body is."""
 
 from __future__ import annotations
 
 from agents.text.grounding import passages
 from agents.text.prose import spoken
+from common import sentences
 from retrieval import markdown_lines
 
 PAGE = """# Multi-Factor Authentication
@@ -47,8 +49,6 @@ def test_a_list_before_an_admonition_does_not_take_its_body():
 
 
 def test_a_bold_sentence_keeps_its_closing_mark_and_the_next_starts_with_its_words():
-    from common import sentences
-
     text = "**Debug logging is intentional.** The app logs at debug level. Then **one more."
     assert sentences(text) == ("**Debug logging is intentional.**", "The app logs at debug level.", "Then **one more.")
     assert sentences("**How far back do checks run?**") == ("**How far back do checks run?**",)
