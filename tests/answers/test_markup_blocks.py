@@ -1,5 +1,5 @@
-"""Markup around text (MkDocs admonitions and content tabs, a bold sentence's closing marks) is no sentence of the page: its
-body is."""
+"""Markup around text (MkDocs admonitions and content tabs, a bold sentence's closing marks) is no sentence of the
+page: its body is."""
 
 from __future__ import annotations
 
