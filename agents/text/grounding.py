@@ -112,20 +112,20 @@ def passage_for(quote: str, document: str | None) -> Passage:
 def following(passage: Passage, document: str | None) -> Passage | None:
     """The passage right after `passage` in its document, under the same headings (None when there is none:
     the last of its section, or not a passage of that document)."""
-    at = _positions(document).get(passage.quote) if document else None
-    found = passages(document) if document else ()
-    if at is None or at + 1 >= len(found) or found[at + 1].context != passage.context:
-        return None
-    return found[at + 1]
+    return _beside(passage, document, 1)
 
 
 def preceding(passage: Passage, document: str | None) -> Passage | None:
     """The passage right before `passage` in its document, under the same headings (None when there is none)."""
+    return _beside(passage, document, -1)
+
+
+def _beside(passage: Passage, document: str | None, step: int) -> Passage | None:
     at = _positions(document).get(passage.quote) if document else None
     found = passages(document) if document else ()
-    if not at or found[at - 1].context != passage.context:
+    if at is None or not 0 <= at + step < len(found) or found[at + step].context != passage.context:
         return None
-    return found[at - 1]
+    return found[at + step]
 
 
 def nearby(passage: Passage, document: str | None, reach: int = 2) -> list[Passage]:
