@@ -59,9 +59,24 @@ _INITIALS = re.compile(r"^(.+?)\s*\(([A-Za-z][\w-]*)\)$")
 
 
 def _named(question: str, names: list[str]) -> list[int]:
-    """The columns the question names, by their name or the initials bracketed after it."""
-    return [i for i, name in enumerate(names) if any(re.search(rf"\b{re.escape(said)}s?\b", question, re.IGNORECASE)
-                                                     for said in _said(name))]
+    """The columns the question names, by their name or the initials bracketed after it; else by the words that
+    tell a column from the others ("Stored for Apple Pay payments?" beside "Stored for Google Pay payments?" is
+    named by "Apple Pay")."""
+    named = [i for i, name in enumerate(names) if any(_says(question, said) for said in _said(name))]
+    return named or [i for i, own in enumerate(_distinct(names)) if own and _says(question, own)]
+
+
+def _says(question: str, name: str) -> bool:
+    return bool(re.search(rf"\b{re.escape(name)}s?\b", question, re.IGNORECASE))
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """Each column's name without the words every column's name has; "" where nothing is left or a name stands alone."""
+    words = [re.findall(r"[\w'’-]+", name) for name in names]
+    if len(words) < 2:
+        return ["" for _ in names]
+    common = set.intersection(*({w.lower() for w in own} for own in words))
+    return [" ".join(w for w in own if w.lower() not in common) if common else "" for own in words]
 
 
 def _said(name: str) -> list[str]:

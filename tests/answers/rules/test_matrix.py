@@ -125,3 +125,22 @@ async def test_a_cited_row_answering_no_decides_wherever_it_is_cited(tmp_path, i
     pipeline = await pipeline_over(tmp_path / "docs", index, {"dpa.md": "# Data Processing Agreement\n\n" + _ANNEX})
     answer = (await pipeline.run("Do you process special categories of sensitive personal data for us?")).synthesis
     assert answer.compliance_status == "Not Supported"
+
+
+_WALLETS = ("## Stored cardholder information\n\n| Cardholder information | Stored for standard payments? | "
+            "Stored for Apple Pay payments? | Stored for Google Pay payments? |\n|---|---|---|---|\n"
+            "| Cardholder name | Yes | No | Yes, but it may not match |\n| Card brand | Yes | Yes | Yes |\n")
+
+
+def test_a_column_is_named_by_the_words_that_tell_it_from_the_others():
+    name = passage_for("| Cardholder name | Yes | No | Yes, but it may not match |", _WALLETS)
+    brand = passage_for("| Card brand | Yes | Yes | Yes |", _WALLETS)
+    assert cell_for_question("Is the cardholder's name kept when someone pays using Apple Pay?", name) == \
+        ("Stored for Apple Pay payments?", "denied")
+    assert cell_for_question("Do you keep the card brand for Apple Pay payments?", brand) == \
+        ("Stored for Apple Pay payments?", "granted")
+    assert cell_for_question("Is the cardholder name stored for standard payments?", name) == \
+        ("Stored for standard payments?", "granted")
+    # "Pay" alone is in two columns' own words: naming no whole one names none; a cell that is prose is no mark.
+    assert cell_for_question("Is the cardholder name kept when users pay by phone?", name) is None
+    assert cell_for_question("Is the cardholder name kept for Google Pay payments?", name) is None
