@@ -65,7 +65,7 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
 
 
 # A name of two or more capitalised words, hyphens between some: "European Union", "Single Sign-On".
-_CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:[\s-]+[A-Z][a-z]+)+\b")
+CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:[\s-]+[A-Z][a-z]+)+\b")
 
 
 def _abbreviated_in(question: str, text: str) -> set[str]:
@@ -73,7 +73,7 @@ def _abbreviated_in(question: str, text: str) -> set[str]:
     Union" where the text says "EU", "Data Processing Agreement" where it says "DPA"): the name is there,
     abbreviated. Read from the text's capitals only: two or three letters in lower case are too many words."""
     found: set[str] = set()
-    for run in _CAPITALISED_RUN.finditer(question):
+    for run in CAPITALISED_RUN.finditer(question):
         words = re.split(r"[\s-]+", run.group())
         if run.start() == 0 or question[:run.start()].rstrip().endswith((".", "?", "!", ":")):
             words = words[1:]  # "Does Okta …": a sentence's first word is capitalised for its place, not a name's
@@ -135,8 +135,16 @@ def _expanded(term: str, present: set[str]) -> bool:
 def _same_version(phrase: str, text: str) -> bool:
     name, number = phrase.rsplit(None, 1)
     number = number.lstrip("vV")
-    return bool(re.search(rf"\b{re.escape(name)}[\s-]*v?{re.escape(number)}(?!\.?\d)", standard_names(text),
-                          re.IGNORECASE))
+    return bool(re.search(rf"\b(?:{re.escape(name)}|{_written_out(name)})[\s-]*(?:version\s+)?v?{re.escape(number)}"
+                          r"(?!\.?\d)", standard_names(text), re.IGNORECASE))
+
+
+def _written_out(name: str) -> str:
+    """A pattern for an acronym's words, capitalised, one per letter ("Web Content Accessibility Guidelines" for
+    WCAG); a pattern that matches nothing for any other name."""
+    if not (3 <= len(name) <= 6 and name.isalpha() and name.isupper() and name.isascii()):
+        return r"(?!)"
+    return r"(?-i:" + r"[\s-]+".join(f"{letter}[a-z]+" for letter in name) + ")"
 
 
 _DOT_ZERO = re.compile(r"^([A-Za-z][\w-]*)\s*v?(\d+)\.0$")
