@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ...text.names import specific_phrases
+from ...text.names import CAPITALISED_RUN, specific_phrases
 from ...text.question_form import is_yes_no
 from ...text.terms import key_terms, matches, stem
 from .acts import nothing_done
@@ -172,3 +172,33 @@ def fixed_once(question: str, text: str) -> str | None:
                 return match.group(0)
     return None
 
+
+
+# Asked whether it happens unaided ("Is Google Pay switched on by default…?", "…renewed automatically?"), a clause
+# saying it is done by hand ("you'll need to turn on Google Pay manually") says no.
+_ASKS_UNAIDED = re.compile(r"\b(?:automatic(?:ally)?|by\s+default|out\s+of\s+the\s+box)\b", re.IGNORECASE)
+_BY_HAND = re.compile(r"\b(?:manual(?:ly)?|by\s+hand|(?:need|needs|have|has)\s+to\s+(?:turn\s+on|switch\s+on|enable|"
+                      r"activate))\b", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r",\s*(?:but|while|whereas)\s+|;\s*|(?<=[.!?])\s+")
+
+
+def by_hand(question: str, text: str) -> str | None:
+    """The clause of `text` saying a name of a question that asks whether it happens unaided (automatically, by
+    default) is done by hand; None when none, or when the question speaks of doing it by hand itself."""
+    if not _ASKS_UNAIDED.search(question) or _BY_HAND.search(question):
+        return None
+    names = _whole_names(question)
+    for clause in _CLAUSE_BREAK.split(EMPHASIS.sub(r"\2", text)):
+        found = _BY_HAND.search(clause)
+        if found and any(re.search(rf"\b{re.escape(name)}\b", clause) for name in names):
+            return clause.strip()
+    return None
+
+
+def _whole_names(question: str) -> list[str]:
+    """The question's names, a run of capitalised words read as one ("Apple Pay", not "Pay" alone), the question's
+    first word left out of a run ("Is Apple Pay…")."""
+    runs = [re.sub(r"^\w+\s+", "", run.group()) if run.start() == 0 else run.group()
+            for run in CAPITALISED_RUN.finditer(question)]
+    runs = [run for run in runs if " " in run or "-" in run]
+    return runs + [name for name in specific_phrases(question) if not any(name in run for run in runs)]

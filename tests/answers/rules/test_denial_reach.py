@@ -1,12 +1,12 @@
 """How far a denial reaches: past its first verb to the verbs joined to it, to two things denied together, to
-an act said to stop, to the grant that prevails over the one asked; and not to what the question asks to do
-without."""
+an act said to stop, to the grant that prevails over the one asked, to what is done by hand when asked whether it is
+automatic; and not to what the question asks to do without."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.denial import contrasted, denials, negated_verb, stopped
+from agents.rules.denial import by_hand, contrasted, denials, negated_verb, stopped
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -142,3 +142,26 @@ def test_a_prohibition_with_a_condition_says_how_it_can_be_done_to_a_question_as
     terms = "We will not charge you for the app or its services without making it clear what you are paying for."
     assert denials(terms, "Can you start charging for the app later on?") == []
     assert denials(terms, "Do you charge for the app?") != []  # asked whether it is done: still a no, unless told
+
+
+def test_done_by_hand_denies_a_question_asking_whether_it_is_automatic_for_the_name_it_is_said_of():
+    wallets = "If your PSP is Worldpay, Apple Pay is turned on by default, but you'll need to turn on Google Pay manually."
+    assert by_hand("Is Google Pay switched on by default for services using Worldpay?", wallets) == \
+        "you'll need to turn on Google Pay manually."
+    # The clause is about Google Pay: Apple Pay is not denied ("Pay" alone does not name it).
+    assert by_hand("Is Apple Pay switched on by default for services using Worldpay?", wallets) is None
+    # Not asked whether it is unaided, or asked of doing it by hand: nothing is denied.
+    assert by_hand("Can we accept Google Pay with Worldpay?", wallets) is None
+    assert by_hand("Do we turn on Google Pay manually by default?", wallets) is None
+
+
+async def test_a_wallet_turned_on_by_hand_is_answered_no_to_on_by_default(tmp_path, index):
+    page = ("# Take payments with Apple Pay and Google Pay\n\nYour users can make payments with Google Pay and Apple "
+            "Pay.\n\nIf your PSP is Worldpay, Apple Pay is turned on by default, but you'll need to turn on Google Pay "
+            "manually.\n\nYou can turn off Apple Pay and Google Pay in the admin tool.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"digital-wallets.md": page})
+    google = (await pipeline.run("Is Google Pay switched on by default for services using Worldpay?")).synthesis
+    apple = (await pipeline.run("Is Apple Pay switched on by default for services using Worldpay?")).synthesis
+    assert google.compliance_status == "Not Supported"
+    assert any("manually" in c.quote for c in google.citations)
+    assert apple.compliance_status == "Fully Supported"
