@@ -165,3 +165,14 @@ async def test_a_wallet_turned_on_by_hand_is_answered_no_to_on_by_default(tmp_pa
     assert google.compliance_status == "Not Supported"
     assert any("manually" in c.quote for c in google.citations)
     assert apple.compliance_status == "Fully Supported"
+
+
+def test_a_negation_in_an_item_of_an_asterisk_list_describes_the_item_as_in_a_dash_list():
+    """GOV.UK Pay's lists are written with asterisks: "a significant number of users cannot make a payment" is one of
+    the cases for out-of-hours support, not a denial of the one asked about."""
+    cases = ("Only contact out of hours support if: * no one in your team can log in * a significant number of users "
+             "cannot make a payment * you believe sensitive data has been leaked")
+    asked = "Should we call out of hours support if we believe sensitive data has leaked?"
+    assert denials(cases, asked) == []
+    assert denials(cases.replace(" * ", " - "), asked) == []
+    assert denials(cases, "Can a significant number of users make a payment out of hours?") == ["cannot"]
