@@ -53,10 +53,11 @@ _DEFERRAL = re.compile(r"\b(?:\w+n['’]t|not|never|cannot)\b[^.;:,]{0,60}?\bunt
 # Asked whether it happens at once ("…start deleting the moment we save it?"), a deferral is the answer: "changes
 # won't have any effect until the next time the daily job runs" says no.
 # Asked of a thing while what holds it back still holds ("Can a saved group that a flag still uses be archived?"),
-# "cannot be archived until those references are removed" says no as well.
+# "cannot be archived until those references are removed" says no as well; and asked whether it may be done before
+# ("May we announce a breach before it is remediated?"), "Do not disclose … until it has been fixed" says no.
 _AT_ONCE = re.compile(r"\b(?:immediately|instantly|right\s+away|straight\s+away|at\s+once|the\s+moment|"
                       r"as\s+soon\s+as|without\s+(?:any\s+)?delay|in\s+real[\s-]time|"
-                      r"(?:that|which|who)\s+(?:[\w-]+\s+){0,3}still)\b", re.IGNORECASE)
+                      r"(?:that|which|who)\s+(?:[\w-]+\s+){0,3}still|before)\b", re.IGNORECASE)
 # A condition that grants it: "changes to customer data are prohibited without explicit customer approval" says
 # the approval is required, so it answers "Do you get our approval before…?" yes; asked of the change itself
 # ("Do you change our data?"), its words are not the question's and the prohibition still denies, as it does

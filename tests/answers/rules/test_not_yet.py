@@ -1,4 +1,4 @@
-"""What is only being looked into is not there yet: a question asking whether it is done today is answered no."""
+"""What is not there yet, or not until later: a question asking whether it is done today, or before then, is answered no."""
 
 from __future__ import annotations
 
@@ -11,3 +11,11 @@ def test_ways_still_being_investigated_deny_that_it_is_done():
     assert denials(exposed, asked) == ["investigating ways"]
     # A finding under investigation is a report's state, not a capability still to come.
     assert denials("We are investigating the report and will reply.", "Do you investigate reports?") == []
+
+
+def test_not_until_answers_a_question_asking_whether_it_may_be_done_before():
+    """GOV.UK Pay's security page: "Do not disclose … until it has been fixed" says when, and so answers no to
+    whether it may be disclosed before the fix; asked whether it is disclosed at all, it says when, not whether."""
+    wait = "Do not disclose the details of a suspected breach publicly until it has been fixed."
+    assert denials(wait, "May we announce a suspected breach publicly before it has been remediated?") == ["do not"]
+    assert denials(wait, "Are the details of a suspected breach ever disclosed publicly?") == []
