@@ -11,8 +11,8 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import (by_hand, contrasted, disabled, fixed_once, negated_verb, never_done, none_of, passage_denials,
-                            stopped, unaffected, undone)
+from ..rules.denial import (by_hand, contrasted, disabled, fixed_once, negated_verb, never_done, none_of,
+                            passage_denials, stopped, unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question

@@ -7,7 +7,8 @@ from agents.text.names import unsupported_phrases
 
 
 def test_a_versioned_acronym_is_mentioned_by_its_words_written_out():
-    statement = "The documentation is compliant with the [Web Content Accessibility Guidelines version 2.2] AA standard."
+    statement = ("The documentation is compliant with the [Web Content Accessibility Guidelines version 2.2] AA "
+                 "standard.")
     assert unsupported_phrases("Does your documentation meet WCAG 2.2 at level AA?", statement) == []
     assert unsupported_phrases("Do you accept TLS 1.3?", "We accept TLS version 1.3 only.") == []
 

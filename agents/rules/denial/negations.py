@@ -140,7 +140,8 @@ def _off_question(text: str, asked: set[str]) -> str:
     return " ".join(c if n else " " for c, n in zip(clauses, overlap))
 
 
-# A list's lead: "Domain audit can't identify: - Users who …", up to its colon; then its items, marked by "-", "*" or "+".
+# A list's lead: "Domain audit can't identify: - Users who …", up to its colon; then its items (marked by "-", "*"
+# or "+").
 _LEAD = re.compile(r"^([^:]{1,200}):\s+[-*+]\s")
 _ITEM = re.compile(r"\s+[-*+]\s+")
 

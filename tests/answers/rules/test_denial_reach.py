@@ -145,7 +145,8 @@ def test_a_prohibition_with_a_condition_says_how_it_can_be_done_to_a_question_as
 
 
 def test_done_by_hand_denies_a_question_asking_whether_it_is_automatic_for_the_name_it_is_said_of():
-    wallets = "If your PSP is Worldpay, Apple Pay is turned on by default, but you'll need to turn on Google Pay manually."
+    wallets = ("If your PSP is Worldpay, Apple Pay is turned on by default, but you'll need to turn on Google Pay "
+               "manually.")
     assert by_hand("Is Google Pay switched on by default for services using Worldpay?", wallets) == \
         "you'll need to turn on Google Pay manually."
     # The clause is about Google Pay: Apple Pay is not denied ("Pay" alone does not name it).

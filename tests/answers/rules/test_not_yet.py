@@ -1,4 +1,5 @@
-"""What is not there yet, or not until later: a question asking whether it is done today, or before then, is answered no."""
+"""What is not there yet, or not until later: a question asking whether it is done today, or before then, is
+answered no."""
 
 from __future__ import annotations
 
