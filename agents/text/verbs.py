@@ -20,6 +20,7 @@ _FAMILIES = (
     ("keep", r"keep|kept\b|retain|preserv"),
     ("send", r"send|sent\b|transmit|transfer"),
     ("expire", r"expir|time out|times out|timed out|lapse"),
+    ("add", r"add(?:s|ed|ing)?\b|append|attach"),
 )
 _SPACE = r"[\s-]+"
 _COMPILED = tuple((name, re.compile(r"\b(?:" + pattern.replace(" ", _SPACE) + ")", re.IGNORECASE))

@@ -177,3 +177,12 @@ def test_a_negation_in_an_item_of_an_asterisk_list_describes_the_item_as_in_a_da
     assert denials(cases, asked) == []
     assert denials(cases.replace(" * ", " - "), asked) == []
     assert denials(cases, "Can a significant number of users make a payment out of hours?") == ["cannot"]
+
+
+def test_a_negated_verb_reaches_the_question_s_verb_said_in_other_words():
+    """GOV.UK Pay: "does not add the `payment_id` or outcome to your `return_url`" answers "Do you append…?"."""
+    added = ("For security reasons, GOV.UK Pay does not add the `payment_id` or outcome to your `return_url` as "
+             "parameters.")
+    assert negated_verb("Do you append the payment identifier or outcome to our return address?", added) == \
+        "does not add"
+    assert negated_verb("Do you remove the outcome from our return address?", added) is None
