@@ -12,7 +12,7 @@ from ..extractive import fitted
 from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (by_hand, contrasted, disabled, fixed_once, negated_verb, never_done, none_of,
-                            passage_denials, stopped, unaffected, undone)
+                            part_only, passage_denials, stopped, unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
@@ -74,7 +74,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or unaffected(question, quote.passage.text) or disabled(question, quote.passage.text)
                   or contrasted(question, quote.passage.text) or none_of(question, quote.passage.text)
                   or fixed_once(question, quote.passage.text) or never_done(question, quote.passage.text)
-                  or stopped(question, quote.passage.text) or by_hand(question, quote.passage.text))
+                  or stopped(question, quote.passage.text) or by_hand(question, quote.passage.text)
+                  or part_only(question, quote.passage.text))
         if denial:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None

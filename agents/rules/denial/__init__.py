@@ -2,8 +2,8 @@
 negated (`acts`), and denials said without a negation cue (`indirect`)."""
 
 from .acts import negated_verb, never_done, stopped
-from .indirect import by_hand, contrasted, disabled, fixed_once, none_of, unaffected, undone
+from .indirect import by_hand, contrasted, disabled, fixed_once, none_of, part_only, unaffected, undone
 from .negations import denials, passage_denials
 
 __all__ = ["by_hand", "contrasted", "denials", "disabled", "fixed_once", "negated_verb", "never_done", "none_of",
-           "passage_denials", "stopped", "unaffected", "undone"]
+           "part_only", "passage_denials", "stopped", "unaffected", "undone"]

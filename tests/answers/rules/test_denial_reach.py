@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.denial import by_hand, contrasted, denials, negated_verb, stopped
+from agents.rules.denial import by_hand, contrasted, denials, negated_verb, part_only, stopped
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -186,3 +186,24 @@ def test_a_negated_verb_reaches_the_question_s_verb_said_in_other_words():
     assert negated_verb("Do you append the payment identifier or outcome to our return address?", added) == \
         "does not add"
     assert negated_verb("Do you remove the outcome from our return address?", added) is None
+
+
+def test_a_part_only_answers_no_to_a_question_asking_for_the_whole():
+    """GOV.UK Pay's confirmation page shows "card number - last 4 digits only": not the whole card number."""
+    shown = ("The payment confirmation page shows what your user entered for their: * card number - last 4 digits only "
+             "* card expiry date * name from their card")
+    assert part_only("Does the confirmation step show the payer their whole card number?", shown) == \
+        "last 4 digits only"
+    # The part is the card number's, not the expiry date's.
+    assert part_only("Does the confirmation step show the whole expiry date?", shown) is None
+    assert part_only("Does the confirmation step show the last four digits of the card number?", shown) is None
+    assert part_only("Does the confirmation page show the card number?", shown) is None  # the whole not asked
+
+
+async def test_the_confirmation_page_showing_the_last_digits_is_answered_no_to_the_whole_number(tmp_path, index):
+    page = ("# How payments work\n\n## Your user confirms payment\n\nThe payment confirmation page shows what your "
+            "user entered for their:\n\n* card number - last 4 digits only\n* card expiry date\n* name from their card\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"payment-flow.md": page})
+    whole = (await pipeline.run("Does the confirmation step show the payer their whole card number?")).synthesis
+    assert whole.compliance_status == "Not Supported"
+    assert any("last 4 digits only" in c.quote for c in whole.citations)
