@@ -202,7 +202,8 @@ def test_a_part_only_answers_no_to_a_question_asking_for_the_whole():
 
 async def test_the_confirmation_page_showing_the_last_digits_is_answered_no_to_the_whole_number(tmp_path, index):
     page = ("# How payments work\n\n## Your user confirms payment\n\nThe payment confirmation page shows what your "
-            "user entered for their:\n\n* card number - last 4 digits only\n* card expiry date\n* name from their card\n")
+            "user entered for their:\n\n* card number - last 4 digits only\n* card expiry date\n"
+            "* name from their card\n")
     pipeline = await pipeline_over(tmp_path / "docs", index, {"payment-flow.md": page})
     whole = (await pipeline.run("Does the confirmation step show the payer their whole card number?")).synthesis
     assert whole.compliance_status == "Not Supported"
