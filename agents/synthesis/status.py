@@ -11,7 +11,7 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import (by_hand, contrasted, disabled, fixed_once, negated_verb, never_done, none_of,
+from ..rules.denial import (by_hand, contrasted, disabled, every_plan, fixed_once, negated_verb, never_done, none_of,
                             part_only, passage_denials, stopped, unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked, left_out_item
@@ -75,7 +75,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or contrasted(question, quote.passage.text) or none_of(question, quote.passage.text)
                   or fixed_once(question, quote.passage.text) or never_done(question, quote.passage.text)
                   or stopped(question, quote.passage.text) or by_hand(question, quote.passage.text)
-                  or part_only(question, quote.passage.text))
+                  or part_only(question, quote.passage.text) or every_plan(question, quote.passage.text))
         if denial:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None

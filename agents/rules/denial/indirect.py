@@ -36,8 +36,10 @@ def undone(question: str, text: str) -> str | None:
 
 
 # "No PII is stored or transferred", "no data will be lost": "no" opening the subject of a clause, its verb after.
-_NO_SUBJECT = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:is|are|was|were|will|can|shall|gets?|"
-                         r"leaves?|ever)\b", re.IGNORECASE)
+# Examples may follow the subject: "No sensitive data such as IP addresses or email addresses are collected".
+_NO_SUBJECT = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,2}?[\w-]+)(?:,?\s+(?:such\s+as|like|including)\s+"
+                         r"([^.;:]{1,80}?),?)?\s+(?:is|are|was|were|will|can|shall|gets?|leaves?|ever)\b",
+                         re.IGNORECASE)
 
 
 # "There's no automatic purging or TTL": a thing said not to exist at all.
@@ -52,7 +54,7 @@ def none_of(question: str, text: str) -> str | None:
         return None
     asked = set(key_terms(question))
     for match in [*_NO_SUBJECT.finditer(text), *_NO_SUCH.finditer(text)]:
-        if names_subject(match.group(1), question, asked):
+        if any(names_subject(said, question, asked) for said in match.groups() if said):
             return match.group(0)
     return nothing_done(text, question, asked)
 
@@ -224,3 +226,19 @@ def part_only(question: str, text: str) -> str | None:
         if part and thing and matches(thing[0], set(key_terms(clause[:part.start()] + " " + clause[part.end():]))):
             return part.group(0)
     return None
+
+
+# Asked whether it is kept to one plan ("Are failover and load balancing limited to the Enterprise plan?"), a passage
+# giving it to every plan ("both of which are available on all plans") says no.
+_ASKS_ONE_PLAN = re.compile(r"\b(?:(?:limited|restricted|exclusive|reserved)\s+to|only\s+(?:on|in|for|with))\s+"
+                            r"(?:the\s+|our\s+)?[\w-]+\s+(?:plans?|tiers?|editions?)\b", re.IGNORECASE)
+_EVERY_PLAN = re.compile(r"\b(?:on|in|for|to|with|across)\s+(?:all|every|each)\s+(?:of\s+(?:our|the)\s+)?"
+                         r"(?:plans?|tiers?|editions?|pricing\s+plans?)\b", re.IGNORECASE)
+
+
+def every_plan(question: str, text: str) -> str | None:
+    """The phrase of `text` giving it to every plan, for a question asking whether it is kept to one; else None."""
+    if not _ASKS_ONE_PLAN.search(question):
+        return None
+    found = _EVERY_PLAN.search(text)
+    return found.group(0) if found else None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.denial import by_hand, contrasted, denials, negated_verb, part_only, stopped
+from agents.rules.denial import (by_hand, contrasted, denials, every_plan, negated_verb, none_of, part_only,
+                                 stopped)
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -208,3 +209,20 @@ async def test_the_confirmation_page_showing_the_last_digits_is_answered_no_to_t
     whole = (await pipeline.run("Does the confirmation step show the payer their whole card number?")).synthesis
     assert whole.compliance_status == "Not Supported"
     assert any("last 4 digits only" in c.quote for c in whole.citations)
+
+
+def test_no_subject_with_examples_denies_a_question_naming_an_example():
+    """Firezone's sub-processors: "No sensitive data such as IP addresses or email addresses are collected"."""
+    analytics = ("Used to evaluate feature flags. No sensitive data such as IP addresses or email addresses are "
+                 "collected.")
+    assert none_of("Does your product analytics vendor collect end users' IP addresses?", analytics) == \
+        "No sensitive data such as IP addresses or email addresses are"
+    assert none_of("Does your analytics vendor evaluate feature flags?", analytics) is None
+
+
+def test_given_to_every_plan_answers_no_to_kept_to_one():
+    available = ("High availability is achieved through failover and load balancing, both of which are available on "
+                 "all plans.")
+    assert every_plan("Are failover and load balancing limited to the Enterprise plan?", available) == "on all plans"
+    assert every_plan("Is failover only on the Team tier?", available) == "on all plans"
+    assert every_plan("Do you offer failover and load balancing?", available) is None
