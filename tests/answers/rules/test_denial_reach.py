@@ -226,3 +226,12 @@ def test_given_to_every_plan_answers_no_to_kept_to_one():
     assert every_plan("Are failover and load balancing limited to the Enterprise plan?", available) == "on all plans"
     assert every_plan("Is failover only on the Team tier?", available) == "on all plans"
     assert every_plan("Do you offer failover and load balancing?", available) is None
+
+
+def test_what_is_not_needed_or_gives_nothing_is_denied():
+    """Firezone's gateways "operate without the need for persistent storage", and cores past four "provide no
+    benefit"."""
+    storage = "Gateways operate without the need for persistent storage; they only require a few environment variables."
+    assert denials(storage, "Do gateways need persistent disk storage?") == ["without the need for"]
+    cores = "Gateways scale with CPU cores up to 4 cores, beyond which additional cores provide no benefit."
+    assert denials(cores, "Does a gateway benefit from more than eight CPU cores?") == ["provide no"]
