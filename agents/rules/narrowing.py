@@ -73,18 +73,29 @@ def restricted_scope(question: str, text: str) -> str | None:
         return None
     asked = set(key_terms(question))
     scopes = {t for phrase in _quantified(question) for t in key_terms(" ".join(phrase))}
+    narrower = None
     for phrase in [*_quantified(text), *_kinds(text)]:
         # "every configuration change and every read": the last quantifier's own phrase.
         phrase = phrase[max((i + 1 for i, w in enumerate(phrase) if w.lower() in _QUANTIFIERS), default=0):] or phrase
-        head, modifiers = phrase[-1], [w for w in phrase[:-1] if w.lower() not in _DETERMINERS]
-        head_terms = key_terms(head)
-        if not modifiers or not head_terms or not _same_kind(head_terms, scopes):
-            continue
-        if head_terms[0] in _ROLE_STEMS:
-            modifiers = [w for w in modifiers if w.lower() not in _COLLEAGUES]
-        if any(any(not matches(t, asked) for t in key_terms(w)) for w in modifiers):
-            return " ".join(phrase)
-    return None
+        # "all data plane traffic and TLS …": the words before an "and" are a phrase of their own too.
+        for words in _and_parts(phrase):
+            head, modifiers = words[-1], [w for w in words[:-1] if w.lower() not in _DETERMINERS]
+            head_terms = key_terms(head)
+            if not modifiers or not head_terms or not _same_kind(head_terms, scopes):
+                continue
+            if head_terms[0] in _ROLE_STEMS:
+                modifiers = [w for w in modifiers if w.lower() not in _COLLEAGUES]
+            if not any(any(not matches(t, asked) for t in key_terms(w)) for w in modifiers):
+                # The scope asked is said too: "all data plane traffic and … all control plane traffic" covers it.
+                return None
+            narrower = narrower or " ".join(words)
+    return narrower
+
+
+def _and_parts(phrase: list[str]) -> list[list[str]]:
+    """The phrase, and the words before its first "and" or "or" when there are some."""
+    cut = next((i for i, w in enumerate(phrase) if w.lower() in ("and", "or")), None)
+    return [phrase, phrase[:cut]] if cut else [phrase]
 
 
 # Who a scope clause is about says nothing of which ones: "For organizations using the EU cloud" is the EU cloud.

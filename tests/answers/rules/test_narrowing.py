@@ -229,3 +229,13 @@ def test_sparing_the_session_that_made_the_change_is_no_limit():
     current = "After enforcement, existing sessions except for the current one are invalidated."
     assert cue_phrases(current, PARTIAL_CUES) == []
     assert cue_phrases("Sessions in all regions except Tokyo are invalidated.", PARTIAL_CUES) == ["except"]
+
+
+def test_a_passage_saying_the_scope_asked_besides_another_does_not_narrow_it():
+    """Firezone: "to encrypt all data plane traffic and TLS to encrypt all control plane traffic" says all data plane
+    traffic is encrypted; the control plane is another scope said beside it, not a narrower one."""
+    both = ("Firezone uses WireGuard to encrypt all data plane traffic and TLS to encrypt all control plane "
+            "traffic.")
+    assert restricted_scope("Is all data plane traffic encrypted end to end?", both) is None
+    assert restricted_scope("Is all data plane traffic encrypted end to end?",
+                            "We encrypt all control plane traffic with TLS.") == "control plane traffic"
