@@ -37,7 +37,7 @@ def undone(question: str, text: str) -> str | None:
 
 # "No PII is stored or transferred", "no data will be lost": "no" opening the subject of a clause, its verb after.
 # Examples may follow the subject: "No sensitive data such as IP addresses or email addresses are collected".
-_NO_SUBJECT = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,2}?[\w-]+)(?:,?\s+(?:such\s+as|like|including)\s+"
+_NO_SUBJECT = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?:,?\s+(?:such\s+as|like|including)\s+"
                          r"([^.;:]{1,80}?),?)?\s+(?:is|are|was|were|will|can|shall|gets?|leaves?|ever)\b",
                          re.IGNORECASE)
 

@@ -235,3 +235,10 @@ def test_what_is_not_needed_or_gives_nothing_is_denied():
     assert denials(storage, "Do gateways need persistent disk storage?") == ["without the need for"]
     cores = "Gateways scale with CPU cores up to 4 cores, beyond which additional cores provide no benefit."
     assert denials(cores, "Does a gateway benefit from more than eight CPU cores?") == ["provide no"]
+
+
+def test_no_subject_of_four_words_denies():
+    """Firezone: "therefore no backup and restore procedures are necessary"."""
+    kept = ("All critical configuration is kept in the Admin portal and therefore no backup and restore procedures are "
+            "necessary.")
+    assert none_of("Do we need to run backups of our configuration?", kept) == "no backup and restore procedures are"
