@@ -235,6 +235,8 @@ def test_what_is_not_needed_or_gives_nothing_is_denied():
     assert denials(storage, "Do gateways need persistent disk storage?") == ["without the need for"]
     cores = "Gateways scale with CPU cores up to 4 cores, beyond which additional cores provide no benefit."
     assert denials(cores, "Does a gateway benefit from more than eight CPU cores?") == ["provide no"]
+    lightweight = "This feature acts as a lightweight device check without requiring a full-fledged MDM system."
+    assert denials(lightweight, "Does device verification need a full MDM system?") == ["without requiring"]
 
 
 def test_no_subject_of_four_words_denies():
