@@ -71,7 +71,8 @@ def _says(question: str, name: str) -> bool:
 
 
 def _distinct(names: list[str]) -> list[str]:
-    """Each column's name without the words every column's name has; "" where nothing is left or a name stands alone."""
+    """Each column's name without the words every column's name has ("" where nothing is left); all "" when there
+    is one column or the names share no word (columns of different kinds)."""
     words = [re.findall(r"[\w'’-]+", name) for name in names]
     if len(words) < 2:
         return ["" for _ in names]

@@ -1,6 +1,7 @@
 """Denials said without a negation cue: the question's word negated by "un-" or "non-", "no X is …", a name set
 against what is done instead, what holds whether or not the asked thing is there, a thing disabled or read-only,
-and a thing fixed once made."""
+a thing fixed once made, a thing done by hand where it is asked automatic, a part where the whole is asked, and
+every plan where one is asked."""
 
 from __future__ import annotations
 

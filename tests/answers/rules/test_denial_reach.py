@@ -1,6 +1,7 @@
 """How far a denial reaches: past its first verb to the verbs joined to it, to two things denied together, to
 an act said to stop, to the grant that prevails over the one asked, to what is done by hand when asked whether it is
-automatic; and not to what the question asks to do without."""
+automatic, to what is only being looked into or not allowed until later; and not to what the question asks to do
+without."""
 
 from __future__ import annotations
 
@@ -244,3 +245,19 @@ def test_no_subject_of_four_words_denies():
     kept = ("All critical configuration is kept in the Admin portal and therefore no backup and restore procedures are "
             "necessary.")
     assert none_of("Do we need to run backups of our configuration?", kept) == "no backup and restore procedures are"
+
+
+def test_ways_still_being_investigated_deny_that_it_is_done():
+    exposed = "We're investigating ways to make sure that publicly exposed keys are revoked quickly."
+    asked = "Are credentials that get exposed on the public internet revoked automatically by your platform today?"
+    assert denials(exposed, asked) == ["investigating ways"]
+    # A finding under investigation is a report's state, not a capability still to come.
+    assert denials("We are investigating the report and will reply.", "Do you investigate reports?") == []
+
+
+def test_not_until_answers_a_question_asking_whether_it_may_be_done_before():
+    """GOV.UK Pay's security page: "Do not disclose … until it has been fixed" says when, and so answers no to
+    whether it may be disclosed before the fix; asked whether it is disclosed at all, it says when, not whether."""
+    wait = "Do not disclose the details of a suspected breach publicly until it has been fixed."
+    assert denials(wait, "May we announce a suspected breach publicly before it has been remediated?") == ["do not"]
+    assert denials(wait, "Are the details of a suspected breach ever disclosed publicly?") == []
