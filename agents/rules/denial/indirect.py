@@ -209,8 +209,7 @@ def _whole_names(question: str) -> list[str]:
 
 # Asked of the whole of a thing ("the whole card number", "full card numbers"), a passage giving a part of it only
 # ("card number - last 4 digits only", "only the last four digits of the card number are shown") says no.
-_WHOLE = re.compile(r"\b(?:whole|full|complete|entire|unmasked|untruncated)\s+((?:[\w-]+\s+){0,2}?[\w-]+?)"
-                    r"(?=\s|[?,.]|$)", re.IGNORECASE)
+_WHOLE = re.compile(r"\b(?:whole|full|complete|entire|unmasked|untruncated)\s+([\w-]+)", re.IGNORECASE)
 _PART_ONLY = re.compile(r"\b(?:(?:only\s+)?(?:the\s+)?(?:last|first|final)\s+(?:\d+|two|three|four|five|six)\s+"
                         r"(?:digits|characters)(?:\s+only)?|masked|truncated|redacted)\b", re.IGNORECASE)
 
@@ -221,7 +220,7 @@ def part_only(question: str, text: str) -> str | None:
     asked = _WHOLE.search(question)
     if asked is None or _PART_ONLY.search(question):
         return None
-    thing = key_terms(asked.group(1))[-1:]
+    thing = key_terms(asked.group(1))  # the word after "whole": "card" of "the whole card number"
     for clause in re.split(r"[;:]|\s[*+]\s|(?<=[.!?])\s+", text):
         part = _PART_ONLY.search(clause)
         if part and thing and matches(thing[0], set(key_terms(clause[:part.start()] + " " + clause[part.end():]))):
