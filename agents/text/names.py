@@ -65,7 +65,20 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
 
 
 # A name of two or more capitalised words, hyphens between some: "European Union", "Single Sign-On".
-CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:[\s-]+[A-Z][a-z]+)+\b")
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:[\s-]+[A-Z][a-z]+)+\b")
+
+
+def capitalised_names(question: str) -> list[str]:
+    """The question's names of two or more capitalised words ("Apple Pay", "European Union"), a sentence's first
+    word left out ("Does Okta …", "Is Apple Pay …": capitalised for its place, not a name's)."""
+    names = []
+    for run in _CAPITALISED_RUN.finditer(question):
+        words = re.split(r"([\s-]+)", run.group())
+        if run.start() == 0 or question[:run.start()].rstrip().endswith((".", "?", "!", ":")):
+            words = words[2:]
+        if len(words) >= 3:
+            names.append("".join(words))
+    return names
 
 
 def _abbreviated_in(question: str, text: str) -> set[str]:
@@ -73,14 +86,9 @@ def _abbreviated_in(question: str, text: str) -> set[str]:
     Union" where the text says "EU", "Data Processing Agreement" where it says "DPA"): the name is there,
     abbreviated. Read from the text's capitals only: two or three letters in lower case are too many words."""
     found: set[str] = set()
-    for run in CAPITALISED_RUN.finditer(question):
-        words = re.split(r"[\s-]+", run.group())
-        if run.start() == 0 or question[:run.start()].rstrip().endswith((".", "?", "!", ":")):
-            words = words[1:]  # "Does Okta …": a sentence's first word is capitalised for its place, not a name's
-        initials = "".join(word[0] for word in words)
-        if len(words) < 2:
-            continue
-        if re.search(rf"\b{initials}s?\b", text):
+    for name in capitalised_names(question):
+        words = re.split(r"[\s-]+", name)
+        if re.search(rf"\b{''.join(word[0] for word in words)}s?\b", text):
             found.update(words)
     return found
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...text.names import CAPITALISED_RUN, specific_phrases
+from ...text.names import capitalised_names, specific_phrases
 from ...text.question_form import is_yes_no
 from ...text.terms import key_terms, matches, stem
 from .acts import nothing_done
@@ -199,11 +199,8 @@ def by_hand(question: str, text: str) -> str | None:
 
 
 def _whole_names(question: str) -> list[str]:
-    """The question's names, a run of capitalised words read as one ("Apple Pay", not "Pay" alone), the question's
-    first word left out of a run ("Is Apple Pay…")."""
-    runs = [re.sub(r"^\w+\s+", "", run.group()) if run.start() == 0 else run.group()
-            for run in CAPITALISED_RUN.finditer(question)]
-    runs = [run for run in runs if " " in run or "-" in run]
+    """The question's names, a run of capitalised words read as one ("Apple Pay", not "Pay" alone)."""
+    runs = capitalised_names(question)
     return runs + [name for name in specific_phrases(question) if not any(name in run for run in runs)]
 
 
