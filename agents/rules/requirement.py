@@ -16,7 +16,8 @@ from ..text.verbs import same_act
 # What a passage requires: "must be an account admin to", "must already have 2FA enabled", "requires an
 # admin role", "only available to admins" is `narrowing`'s, not this.
 _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)"
-                       r"(?=\s+(?:to|before|in order|for|enabled|set|configured)\b|[.,;]|$)"
+                       # "must have an SSO configuration (such as SAML) set up": the example aside
+                       r"(?:\s+\([^()]*\))?(?=\s+(?:to|before|in order|for|enabled|set|configured)\b|[.,;]|$)"
                        r"|\brequires?\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:role|rights|permissions?|access)\b"
                        # "must be a workspace admin with 2FA already enabled"
                        r"|\b(?:must|need\s+to|needs\s+to)\s+be\b[^.;]{0,60}?\bwith\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+"
@@ -50,10 +51,19 @@ def unmet_requirement(question: str, text: str) -> str | None:
     if not lacking:
         return None
     for match in _REQUIRED.finditer(text):
-        required = key_terms(next(g for g in match.groups() if g))
+        required = _named(key_terms(next(g for g in match.groups() if g)))
         if required and any(all(matches(t, missing) for t in required[-1:]) for missing in lacking):
             return match.group(0).strip()
     return None
+
+
+# A word saying only that the thing is set up: "an SSO configuration" requires SSO, as the question says ("without any
+# SSO set up").
+_SET_UP = frozenset({"configur", "setup", "instal", "integr"})
+
+
+def _named(required: list[str]) -> list[str]:
+    return required[:-1] if len(required) > 1 and required[-1] in _SET_UP else required
 
 
 # What a passage reserves to someone: "Only team owners may change a project's billing plan"; "Only unsynced users

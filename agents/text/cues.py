@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from retrieval import normalize_ws
+from retrieval import STOPWORDS, normalize_ws
 
 
 CUES_FILE = Path(__file__).with_name("cues.json")
@@ -83,6 +83,16 @@ _OWN_SESSION_SPARED = re.compile(r"\bexcept(?: for)? (?:the|your) (?:(?:current|
                                  r"(?:making|that made|used for) the change)\b")
 
 
+# "on request" followed by a word of its own names a part of a request ("a 5 MiB maximum on request body size"): it
+# is no "on request" (when asked), which is followed by a word that only joins ("on request to customers", "upon
+# request.").
+_REQUEST_NOUN = re.compile(r"\b(?:on|upon) request (?=([a-z]+)\b)")
+
+
+def _request_part(match: re.Match) -> str:
+    return match.group(0) if match.group(1) in STOPWORDS else "on the request "
+
+
 def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
     """The cue phrases that occur in the text as whole words (case-insensitive; negations uncontracted)."""
     return list(_cue_phrases(text, cues))
@@ -93,7 +103,7 @@ def _cue_phrases(text: str, cues: tuple[str, ...]) -> tuple[str, ...]:
     # A passage is read for each question it is retrieved for: tens of patterns each time.
     lowered = _ONLY_PARTICIPLE.sub(r"only \1", uncontracted(normalize_ws(text).lower().replace("’", "'")))
     lowered = _OWN_SESSION_SPARED.sub(" ", _WHERE_WE_CAN.sub(r"\1 possible", lowered))
-    lowered = not_negations(lowered)
+    lowered = not_negations(_REQUEST_NOUN.sub(_request_part, lowered))
     return tuple(cue for cue in cues if _cue_pattern(cue).search(lowered))
 
 

@@ -2,9 +2,9 @@
 negated (`acts`), and denials said without a negation cue (`indirect`)."""
 
 from .acts import negated_verb, never_done, stopped
-from .indirect import (by_hand, contrasted, disabled, every_plan, fixed_once, none_of, part_only, unaffected,
-                       undone)
+from .indirect import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, none_of, part_only,
+                       unaffected, undone)
 from .negations import denials, passage_denials
 
-__all__ = ["by_hand", "contrasted", "denials", "disabled", "every_plan", "fixed_once", "negated_verb", "never_done",
-           "none_of", "part_only", "passage_denials", "stopped", "unaffected", "undone"]
+__all__ = ["by_hand", "contrasted", "default_state", "denials", "disabled", "every_plan", "fixed_once", "negated_verb",
+           "never_done", "none_of", "part_only", "passage_denials", "stopped", "unaffected", "undone"]

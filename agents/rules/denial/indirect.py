@@ -170,10 +170,17 @@ def fixed_once(question: str, text: str) -> str | None:
         if not asks.search(question):
             continue
         for match in _FIXED[kind].finditer(text):
-            subject = key_terms(re.split(r"[.;:!?]", text[:match.start()])[-1])
-            if subject and matches(subject[-1], asked):
+            before = re.split(r"[.;:!?]", text[:match.start()])[-1]
+            subject = key_terms(before)
+            # Said of "it" ("Copy and store the token somewhere safe -- it will only be shown once"), what it says so
+            # of is named earlier in the sentence: any word of it may be.
+            named = subject if _PRONOUN_SUBJECT.search(before) else subject[-1:]
+            if any(matches(term, asked) for term in named):
                 return match.group(0)
     return None
+
+
+_PRONOUN_SUBJECT = re.compile(r"\b(?:it|they|these|this|which)\s+(?:[\w']+\s+){0,2}$", re.IGNORECASE)
 
 
 
@@ -239,3 +246,34 @@ def every_plan(question: str, text: str) -> str | None:
         return None
     found = _EVERY_PLAN.search(text)
     return found.group(0) if found else None
+
+
+# Asked what holds by default ("Are logs gathered out of the box?", "Is telemetry off unless we opt in?"), a passage
+# saying its subject is the other way round by default ("Logs collection is supported but disabled by default",
+# "anonymous usage tracking enabled by default") says no.
+_ASKS_DEFAULT = re.compile(r"\b(?:by\s+default|out\s+of\s+the\s+box|unless\s+(?:we|you|they|it|an?\s+[\w-]+)\s+"
+                           r"(?:opt|turn|switch|enable|activate))\b", re.IGNORECASE)
+_OFF = r"disabled|deactivated|off|turned\s+off|switched\s+off|opt[\s-]in|inactive"
+_ON = r"enabled|activated|on|turned\s+on|switched\s+on|active|opt[\s-]out"
+_ASKS_OFF = re.compile(rf"\b(?:{_OFF})\b", re.IGNORECASE)
+_OFF_ACT = re.compile(r"\b(?:off|disabled?|deactivated?|opt[\s-]out)\b", re.IGNORECASE)
+_STATE_BY_DEFAULT = re.compile(rf"\b(?:(?:is|are|be)\s+)?(?:(?P<off>{_OFF})|(?P<on>{_ON}))\s+by\s+default\b",
+                               re.IGNORECASE)
+
+
+def default_state(question: str, text: str) -> str | None:
+    """The phrase of `text` saying that what a question asking about the default names is the other way round by
+    default (disabled where it asks on, enabled where it asks off); None when none."""
+    if not _ASKS_DEFAULT.search(question):
+        return None
+    unless = re.search(r"\bunless\b.*", question, re.IGNORECASE)
+    # "…unless we opt in?" asks whether it is off; "…unless we switch it off?" whether it is on.
+    asks_off = (not _OFF_ACT.search(unless.group()) if unless
+                else bool(_ASKS_OFF.search(_ASKS_DEFAULT.sub(" ", question))))
+    asked = set(key_terms(question))
+    for clause in _CLAUSE_BREAK.split(EMPHASIS.sub(r"\2", text)):
+        for found in _STATE_BY_DEFAULT.finditer(clause):
+            opposite = found.group("on") if asks_off else found.group("off")
+            if opposite and asked & set(key_terms(clause[:found.start()])):
+                return found.group(0)
+    return None

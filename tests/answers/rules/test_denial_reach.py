@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.denial import (by_hand, contrasted, denials, every_plan, negated_verb, none_of, part_only,
-                                 stopped)
+from agents.rules.denial import (by_hand, contrasted, default_state, denials, every_plan, fixed_once, negated_verb,
+                                 none_of, part_only, stopped)
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -261,3 +261,40 @@ def test_not_until_answers_a_question_asking_whether_it_may_be_done_before():
     wait = "Do not disclose the details of a suspected breach publicly until it has been fixed."
     assert denials(wait, "May we announce a suspected breach publicly before it has been remediated?") == ["do not"]
     assert denials(wait, "Are the details of a suspected breach ever disclosed publicly?") == []
+
+
+def test_what_holds_the_other_way_round_by_default_answers_no_to_a_question_on_the_default():
+    """GrowthBook's logs are "supported but disabled by default" and its usage tracking "enabled by default": both had
+    been "Fully Supported" to a question asking the other way round."""
+    logs = "Logs collection is supported but disabled by default."
+    tracking = "We do have anonymous usage tracking enabled by default, but this can be disabled."
+    assert default_state("Are logs gathered through OpenTelemetry out of the box?", logs) == "disabled by default"
+    assert default_state("Is usage tracking off unless we opt in?", tracking) == "enabled by default"
+    assert default_state("Is usage tracking disabled by default?", tracking) == "enabled by default"
+    # Asked the same way round, of something else, or not of the default: nothing is denied.
+    assert default_state("Is usage tracking on unless we switch it off?", tracking) is None
+    assert default_state("Is usage tracking enabled by default?", tracking) is None
+    assert default_state("Are traces gathered out of the box?", logs) is None
+    assert default_state("Can we collect logs?", logs) is None
+
+
+async def test_logs_disabled_by_default_cited_below_the_best_passage_answer_no_out_of_the_box(tmp_path, index):
+    page = ("# Observability\n\n## OpenTelemetry\n\nThe API is instrumented with OpenTelemetry to publish metrics, "
+            "traces, and logs.\n\n### OpenTelemetry logs\n\nLogs collection is supported but disabled by default.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"observability.md": page})
+    logs = (await pipeline.run("Are logs gathered through OpenTelemetry out of the box?")).synthesis
+    metrics = (await pipeline.run("Are metrics published through OpenTelemetry?")).synthesis
+    assert logs.compliance_status == "Not Supported"
+    assert any("disabled by default" in c.quote for c in logs.citations)
+    assert metrics.compliance_status == "Fully Supported"
+
+
+def test_shown_once_said_of_it_is_said_of_the_thing_named_before_it():
+    """Firezone's "Copy and store the token somewhere safe -- it will only be shown once" had answered "Fully
+    Supported" to whether the token can be viewed again."""
+    token = "Copy and store the token somewhere safe -- it will only be shown once"
+    assert fixed_once("Can a service account token be viewed again after creation?", token) == "only be shown once"
+    assert fixed_once("Can the audit log be viewed again after export?", token) is None
+    assert fixed_once("Can the project ID be viewed again?", "The project ID will only be shown once.") == \
+        "only be shown once"
+    assert fixed_once("Can the secret be viewed again?", "The project ID will only be shown once.") is None

@@ -239,3 +239,18 @@ def test_a_passage_saying_the_scope_asked_besides_another_does_not_narrow_it():
     assert restricted_scope("Is all data plane traffic encrypted end to end?", both) is None
     assert restricted_scope("Is all data plane traffic encrypted end to end?",
                             "We encrypt all control plane traffic with TLS.") == "control plane traffic"
+
+
+async def test_a_maximum_on_request_body_size_is_no_limit_on_when_it_is_given(tmp_path, index):
+    """Prefect's "What is the biggest request body the API will accept?" had been "Partially Supported": its answer's
+    "on request body size" was read as "on request" (given when asked)."""
+    from agents.text.cues import PARTIAL_CUES, cue_phrases
+
+    assert cue_phrases("Reports are shared on request.", PARTIAL_CUES) == ["on request"]
+    assert cue_phrases("Reports are shared upon request to customers.", PARTIAL_CUES) == ["upon request"]
+    page = ("# Limits\n\nThe service enforces a **5 MiB** maximum on request body size for all API endpoints.\n\n"
+            "Every HTTP call counts as one request toward the rate limit bucket.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"limits.md": page})
+    answer = (await pipeline.run("What is the biggest request body the API will accept?")).synthesis
+    assert answer.compliance_status == "Fully Supported"
+    assert "5 MiB" in answer.answer

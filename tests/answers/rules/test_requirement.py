@@ -144,3 +144,13 @@ def test_an_act_the_subject_must_do_is_denied_to_a_question_asking_it_be_done_wi
         == "must meet FedRAMP standards"
     assert unmet_requirement("Can commercial workloads share the tenant?", fedramp) is None
     assert unmet_requirement("Can we log in without a password?", "You must change the password every 90 days.") is None
+
+
+def test_a_configuration_required_with_an_example_aside_is_lacking_where_the_question_says_none_is_set_up():
+    """Flagsmith's "Does automated user provisioning work without any SSO set up?" had been "Fully Supported" from the
+    list requiring "an SSO configuration (such as SAML) set up"."""
+    sso = "You must have an SSO configuration (such as SAML) set up for your organisation."
+    assert unmet_requirement("Does automated user provisioning work without any SSO set up?", sso) == \
+        "must have an SSO configuration (such as SAML)"
+    assert unmet_requirement("Does automated user provisioning work without a SAML licence?", sso) is None
+    assert unmet_requirement("Does automated user provisioning work with SSO?", sso) is None
