@@ -71,6 +71,11 @@ _ONE_ONLY = re.compile(r"\b(?:only|just|solely|limited to|at most|a maximum of|n
                        r"\s+(?:one|a single|1|an? one)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
 
 
+# Or denies more than one: "You cannot send payments from one GOV.UK Pay service to more than one bank account".
+_NOT_MORE_THAN_ONE = re.compile(r"\b(?:cannot|can['’]t|not|never)\b(?:\s+[\w.-]+){0,8}?\s+more\s+than\s+(?:one|a\s+single)"
+                                r"\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
+
+
 # Once only: "Each recovery code can only be used once", against "several times" or "more than once".
 _ONCE_ONLY = re.compile(r"\b(?:only|just|solely)\b(?:\s+[\w-]+){0,3}?\s+once\b", re.IGNORECASE)
 
@@ -81,7 +86,7 @@ def one_only(question: str, text: str) -> str | None:
     asked += [_nouns(_BEFORE_PREPOSITION.split(m.group(1))[0]) for m in _COUNT.finditer(question)]
     if not asked:
         return None
-    for match in _ONE_ONLY.finditer(text):
+    for match in [*_ONE_ONLY.finditer(text), *_NOT_MORE_THAN_ONE.finditer(text)]:
         counted = set(key_terms(match.group(1))) | set(_nouns(match.group(1)))
         if any(terms and matches(terms[-1], counted) for terms in asked):
             return match.group(0).strip()

@@ -12,7 +12,8 @@ from ..extractive import fitted
 from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, negated_verb,
-                            never_done, none_of, part_only, passage_denials, stopped, unaffected, undone)
+                            never_done, none_of, not_enough, part_only, passage_denials, same_not_new, stopped,
+                            unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
@@ -76,7 +77,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or fixed_once(question, quote.passage.text) or never_done(question, quote.passage.text)
                   or stopped(question, quote.passage.text) or by_hand(question, quote.passage.text)
                   or part_only(question, quote.passage.text) or every_plan(question, quote.passage.text)
-                  or default_state(question, quote.passage.text))
+                  or default_state(question, quote.passage.text) or not_enough(question, quote.passage.text)
+                  or same_not_new(question, quote.passage.text))
         if denial:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
@@ -194,7 +196,7 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
     return bool(q.named or _names_more(question, q, primary) or denies_name(question, q) or one_only(question, text)
                 or same_only(question, text) or only_that(question, text) or contrasted(question, text)
                 or _disables_name(question, q) or default_state(question, text) or fixed_once(question, text)
-                or negated_verb(question, text)
+                or not_enough(question, text) or same_not_new(question, text) or negated_verb(question, text)
                 or reserved_to_others(question, text) or answered_row(question, q.passage)
                 or left_out_cell(question, q.passage) or only_other_column(question, q.passage)
                 or restricted_to_opposite(question, text)

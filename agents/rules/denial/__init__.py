@@ -2,9 +2,10 @@
 negated (`acts`), and denials said without a negation cue (`indirect`)."""
 
 from .acts import negated_verb, never_done, stopped
-from .indirect import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, none_of, part_only,
-                       unaffected, undone)
+from .indirect import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, none_of, not_enough,
+                       part_only, same_not_new, unaffected, undone)
 from .negations import denials, passage_denials
 
 __all__ = ["by_hand", "contrasted", "default_state", "denials", "disabled", "every_plan", "fixed_once", "negated_verb",
-           "never_done", "none_of", "part_only", "passage_denials", "stopped", "unaffected", "undone"]
+           "never_done", "none_of", "not_enough", "part_only", "passage_denials", "same_not_new", "stopped", "unaffected",
+           "undone"]

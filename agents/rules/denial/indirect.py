@@ -1,7 +1,8 @@
 """Denials said without a negation cue: the question's word negated by "un-" or "non-", "no X is …", a name set
 against what is done instead, what holds whether or not the asked thing is there, a thing disabled or read-only,
-a thing fixed once made, a thing done by hand where it is asked automatic, a part where the whole is asked, and
-every plan where one is asked."""
+a thing fixed once made, a thing done by hand where it is asked automatic, a part where the whole is asked,
+every plan where one is asked, the other way round by default, a thing not enough on its own, and the same one where a
+new one is asked."""
 
 from __future__ import annotations
 
@@ -276,4 +277,55 @@ def default_state(question: str, text: str) -> str | None:
             opposite = found.group("on") if asks_off else found.group("off")
             if opposite and asked & set(key_terms(clause[:found.start()])):
                 return found.group(0)
+    return None
+
+
+# What is not enough on its own: "Being a Server Admin alone does not grant permission to use this bypass feature",
+# asked of a server administrator; "members must also be assigned to the Admin … roles", asked whether the Portal
+# Admin team "by itself" lets them.
+_ALONE_NOT = re.compile(r"\b((?:[\w-]+\s+){0,3}[\w-]+)\s+(?:alone|by\s+itself|on\s+its\s+own)\s+(?:does|do|is|are|will)"
+                        r"\s+not\b[^.;]*", re.IGNORECASE)
+_ASKS_ALONE = re.compile(r"\b(?:alone|by\s+itself|by\s+themselves|on\s+its\s+own|on\s+their\s+own)\b", re.IGNORECASE)
+_ALSO_NEEDED = re.compile(r"\b(?:must|need\s+to|needs\s+to|have\s+to|has\s+to)\s+also\b[^.;]*|\balso\s+(?:need|needs|"
+                          r"require|requires|must)\b[^.;]*", re.IGNORECASE)
+
+
+def not_enough(question: str, text: str) -> str | None:
+    """The phrase of `text` saying that a thing the question names (every word of it) is not enough on its own, or
+    (asked whether it does so by itself) that more is needed too; None when none."""
+    asked = set(key_terms(question))
+    for match in _ALONE_NOT.finditer(EMPHASIS.sub(r"\2", text)):
+        subject = key_terms(re.sub(r"^\s*(?:being|having)\s+", "", match.group(1), flags=re.IGNORECASE))
+        if subject and all(matches(term, asked) for term in subject):
+            return match.group(0)
+    if _ASKS_ALONE.search(question):
+        needed = _ALSO_NEEDED.search(text)
+        if needed:
+            return needed.group(0)
+    return None
+
+
+# The same where a new one is asked: "They will also have the same API key", asked "Does a reactivated user get a fresh
+# API key?"; and a new one where the same is asked.
+_NEW = r"new|fresh|different|another|separate"
+_ASKS_NEW = re.compile(rf"\b(?:{_NEW})\s+((?:[\w-]+\s+){{0,2}}[\w-]+)", re.IGNORECASE)
+_ASKS_SAME = re.compile(r"\b(?:the\s+)?same\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+_TRAILING = re.compile(r"(?:\s+(?:and|or|but|is|are|was|were|will|to|of|for|in|on|as|that))+$", re.IGNORECASE)
+
+
+def same_not_new(question: str, text: str) -> str | None:
+    """The phrase of `text` giving the same thing where a yes/no question asks for a new one (or a new one where it
+    asks for the same), the thing named by the last word of the question's phrase; None when none."""
+    if not is_yes_no(question):
+        return None
+    for asks, gives in ((_ASKS_NEW, _ASKS_SAME), (_ASKS_SAME, _ASKS_NEW)):
+        wanted = asks.search(question)
+        if wanted is None:
+            continue
+        head = key_terms(wanted.group(1))[-1:]
+        if any(head and head[0] in key_terms(said.group(1)) for said in asks.finditer(text)):
+            continue  # the passage gives both ("the same bank account - different bank accounts")
+        for given in gives.finditer(text):
+            if head and head[0] in key_terms(given.group(1)) and not asks.search(given.group(0)):
+                return _TRAILING.sub("", given.group(0))
     return None

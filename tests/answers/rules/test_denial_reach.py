@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents.rules.denial import (by_hand, contrasted, default_state, denials, every_plan, fixed_once, negated_verb,
-                                 none_of, part_only, stopped)
+                                 none_of, not_enough, part_only, stopped)
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -298,3 +298,26 @@ def test_shown_once_said_of_it_is_said_of_the_thing_named_before_it():
     assert fixed_once("Can the project ID be viewed again?", "The project ID will only be shown once.") == \
         "only be shown once"
     assert fixed_once("Can the secret be viewed again?", "The project ID will only be shown once.") is None
+
+
+def test_a_thing_not_enough_on_its_own_denies_it_and_more_needed_denies_it_by_itself():
+    """Infisical's "Being a Server Admin alone does not grant permission to use this bypass feature" and Kong's
+    "members must also be assigned to the Admin or Maintainer roles" had both been "Fully Supported"."""
+    alone = "Being a **Server Admin** alone does not grant permission to use this bypass feature."
+    assert not_enough("Can a server administrator get around SSO for an organisation?", alone) == \
+        "Being a Server Admin alone does not grant permission to use this bypass feature"
+    assert not_enough("Can an organisation admin get around SSO?", alone) is None  # not every word of it asked
+    also = "To manage app registration requests, members must also be assigned to the Admin or Maintainer roles."
+    assert not_enough("Does the Portal Admin team by itself let members handle app registration requests?", also) == \
+        "must also be assigned to the Admin or Maintainer roles"
+    assert not_enough("Does the Portal Admin team let members handle app registration requests?", also) is None
+
+
+async def test_a_server_admin_alone_is_told_no_where_the_passage_is_cited_below_the_best(tmp_path, index):
+    page = ("# SSO bypass\n\nThis **Organization Admin** role is independent of **Server Admin** status.\n\n"
+            "Being a **Server Admin** alone does not grant permission to use this bypass feature.\n\n"
+            "To bypass SSO for an organization, you must be an **Organization Admin** for that specific organization.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"sso-bypass.md": page})
+    answer = (await pipeline.run("Can a server administrator get around SSO for an organisation?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+    assert any("alone does not grant" in c.quote for c in answer.citations)

@@ -4,6 +4,7 @@ of answers no, wherever it is cited."""
 from __future__ import annotations
 
 from agents.rules.closed_list import any_not_only, one_only, same_only
+from agents.rules.denial import same_not_new
 from tests.documents import pipeline_over
 
 
@@ -73,3 +74,24 @@ def test_any_of_a_kind_answers_no_to_a_question_asking_whether_it_is_one_only():
     every = "Every role except User can create a personal access token that carries the same permissions."
     assert any_not_only("Do API tokens carry only the permissions of the role that created them?", every) is None
     assert any_not_only("Can we restrict the agent to only our own origin?", agent) is None
+
+
+def test_not_more_than_one_answers_a_question_asking_for_two():
+    """GOV.UK Pay's "Can a single service pay out into two different bank accounts?" had been "Fully Supported"."""
+    banks = "You cannot send payments from one GOV.UK Pay service to more than one bank account."
+    assert one_only("Can a single service pay out into two different bank accounts?", banks) == \
+        "cannot send payments from one GOV.UK Pay service to more than one bank account"
+    assert one_only("Can a service take payments in two currencies?", banks) is None
+    assert one_only("Can a single service pay out into one bank account?", banks) is None
+
+
+def test_the_same_one_answers_no_to_a_new_one_and_a_new_one_to_the_same():
+    """Zulip's "They will also have the same API key", asked "Does a reactivated user get a fresh API key?"."""
+    keys = "They will also have the same API key and bot API keys, but their bots will be deactivated."
+    assert same_not_new("Does a reactivated user get a fresh API key?", keys) == "the same API key"
+    assert same_not_new("Do reactivated users keep the same API key?", "A new API key is issued.") == "new API key"
+    assert same_not_new("Do reactivated users keep the same API key?", keys) is None
+    assert same_not_new("Does a reactivated user get a fresh password?", keys) is None
+    # A passage giving both answers neither way.
+    both = "You can send payments to: - the same bank account - different bank accounts"
+    assert same_not_new("Can we pay out into different bank accounts?", both) is None
