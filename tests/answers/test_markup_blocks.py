@@ -52,3 +52,16 @@ def test_a_bold_sentence_keeps_its_closing_mark_and_the_next_starts_with_its_wor
     text = "**Debug logging is intentional.** The app logs at debug level. Then **one more."
     assert sentences(text) == ("**Debug logging is intentional.**", "The app logs at debug level.", "Then **one more.")
     assert sentences("**How far back do checks run?**") == ("**How far back do checks run?**",)
+
+
+async def test_a_passage_that_is_all_template_tag_is_no_answer_and_no_crash(tmp_path, index):
+    """Login.gov's support page holds its FAQ inside Liquid tags spanning lines: a question whose closest passage
+    was such a tag, with no words of its own once its markup was read, had stopped the pipeline (IndexError)."""
+    from tests.documents import pipeline_over
+
+    page = ("# Support\n\n{% include status.html\n   public_status_page incident_notifications email sms slack rss\n"
+            "   where_to_check_the_status %}\n\nTickets are answered on working days.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"support.md": page})
+    answer = (await pipeline.run("Is there a public status page with incident notifications?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+    assert answer.answer.startswith("No evidence was found")
