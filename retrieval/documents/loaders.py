@@ -11,6 +11,7 @@ from ..models import Document
 from ..text import sha256
 from .csp import detect_csp
 from .frontmatter import MalformedFrontMatter, split_front_matter
+from .html_blocks import render_html
 from .html_text import html_to_text
 from .markdoc import render_tags
 
@@ -60,7 +61,7 @@ def _read_textual(path: Path, suffix: str) -> tuple[str, str, dict[str, str]]:
     if suffix in MDX:
         body = _MDX_LINE.sub("", body)
     if suffix in MARKDOWN | MDX:
-        body = render_tags(body)
+        body = render_html(render_tags(body))
     body = body.strip("\n")
     return (first_title(body) if suffix not in TEXT else ""), _titled(body, meta.get("title", "")), meta
 

@@ -22,10 +22,28 @@ _ROW_RULE = re.compile(r"\s*-{3,}\s*")
 _CELL = re.compile(r"\s*[-*+]\s+(.*)")
 
 
+# A Liquid include given its words as attributes (Jekyll's FAQ accordions: `{% include accordion.html id="status"
+# title="Where can I check the status…?" content="<p>…</p>" %}`, often over several lines) shows those words: its
+# title as a heading, its content below it. Attributes of one word (ids, classes) are markup.
+_INCLUDE = re.compile(r"\{%-?\s*include\s+[^\s%]+(?P<attrs>.*?)-?%\}", re.DOTALL)
+_ATTRIBUTE = re.compile(r"([\w-]+)=(?:\"((?:[^\"\\]|\\.)*)\"|'([^']*)')", re.DOTALL)
+_WORDED = ("content", "text")
+
+
+def _include_words(match: re.Match[str]) -> str:
+    parts = []
+    for key, double, single in _ATTRIBUTE.findall(match.group("attrs")):
+        value = (double or single).replace('\\"', '"').strip()
+        if value and (key in _WORDED or len(value.split()) > 1):
+            parts.append(f"#### {' '.join(value.split())}" if key == "title" else value)
+    return "\n\n" + "\n\n".join(parts) + "\n\n" if parts else match.group(0)
+
+
 def render_tags(body: str) -> str:
     """The page with its template tags read as rendered; a page without any is returned unchanged."""
     if "{%" not in body:
         return body
+    body = _INCLUDE.sub(_include_words, body)
     parsed = markdown_lines(body)
     lines = [row.raw for row in parsed]
     out: list[str] = []

@@ -1,0 +1,128 @@
+"""Raw HTML inside a markdown page (Jekyll's kramdown pages, Docusaurus and MDX pages), read as the page it renders as.
+
+A site's markdown may lay a page out in HTML: a parameter's name in an `<h4>` and what it must be in the `<p>` after
+it, a FAQ in `<dl>`, a table of attributes in `<table>`. Left as markup, the tags and their attributes are words of
+the passage ("class", "usa", "clearfix") and its sentences run across the elements. Each block of HTML (from a line
+opening a block element to the line that closes it) is rendered as the markdown it shows as: a heading as a heading,
+a paragraph or a block as a paragraph, a list item as an item, a table as a pipe table; inline elements keep their
+words (`<code>` its backticks), images go. The page's markdown around the blocks, and code blocks, are left as they
+are, and a page without a block of HTML is returned unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from ..markdown import markdown_lines
+
+_BLOCK_NAMES = ("div|p|table|thead|tbody|tfoot|tr|td|th|dl|dt|dd|section|article|aside|header|footer|nav|main|ul|ol|"
+                "li|details|summary|figure|figcaption|blockquote|h[1-6]")
+_OPENS_BLOCK = re.compile(rf"^\s*<(?:{_BLOCK_NAMES})\b", re.IGNORECASE)
+_OPEN = re.compile(rf"<({_BLOCK_NAMES})\b[^>]*?(/?)>", re.IGNORECASE)
+_CLOSE = re.compile(rf"</({_BLOCK_NAMES})\s*>", re.IGNORECASE)
+
+_DROPPED = re.compile(r"<!--.*?-->|<svg\b.*?</svg>|<(?:img|use|source|input|hr)\b[^>]*>", re.IGNORECASE | re.DOTALL)
+_HEADING = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.IGNORECASE | re.DOTALL)
+_TABLE = re.compile(r"<table\b[^>]*>(.*?)</table\s*>", re.IGNORECASE | re.DOTALL)
+_ROW = re.compile(r"<tr\b[^>]*>(.*?)</tr\s*>", re.IGNORECASE | re.DOTALL)
+_HEAD = re.compile(r"<thead\b[^>]*>(.*?)</thead\s*>", re.IGNORECASE | re.DOTALL)
+_CELL = re.compile(r"<t[dh]\b[^>]*>(.*?)</t[dh]\s*>", re.IGNORECASE | re.DOTALL)
+_ITEM = re.compile(r"<li\b[^>]*>", re.IGNORECASE)
+_CODE = re.compile(r"<code\b[^>]*>(.*?)</code\s*>", re.IGNORECASE | re.DOTALL)
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_BLOCK_TAG = re.compile(rf"</?(?:{_BLOCK_NAMES})\b[^>]*>", re.IGNORECASE)
+_ANY_TAG = re.compile(r"</?[a-zA-Z][\w-]*(?:\s[^<>]*)?/?>")
+
+
+def render_html(body: str) -> str:
+    """The page with each block of raw HTML rendered as markdown; unchanged when it has none."""
+    if "<" not in body:
+        return body
+    lines = body.splitlines()
+    kinds = [row.kind for row in markdown_lines(body)]
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if kinds[i] not in ("code_start", "code") and _OPENS_BLOCK.match(lines[i]):
+            end = _block_end(lines, kinds, i)
+            out.extend(_rendered("\n".join(lines[i:end + 1])))
+            i = end + 1
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
+def _block_end(lines: list[str], kinds: list[str], start: int) -> int:
+    """The index of the line on which the block of HTML opened at `start` closes (its last non-code line when it
+    never does)."""
+    depth = 0
+    for j in range(start, len(lines)):
+        if kinds[j] in ("code_start", "code"):
+            return j - 1
+        depth += sum(1 for m in _OPEN.finditer(lines[j]) if not m.group(2)) - len(_CLOSE.findall(lines[j]))
+        if depth <= 0:
+            return j
+    return len(lines) - 1
+
+
+def _rendered(block: str) -> list[str]:
+    """One block of HTML as markdown lines, a blank line before and after it. A part of it between blank lines
+    with no tag at all is markdown the block holds (an MDX `<div>` around a FAQ's headings and answers): it keeps
+    its lines, only its indentation goes."""
+    out = [""]
+    for part in re.split(r"\n\s*\n", block):
+        if _ANY_TAG.search(part) or _DROPPED.search(part):
+            out.extend(_html(part)[1:])
+        elif part.strip():
+            out.extend([*textwrap.dedent(part).strip("\n").split("\n"), ""])
+    return out
+
+
+def _html(html: str) -> list[str]:
+    """A part of a block of HTML as markdown lines: its headings, paragraphs, items and tables."""
+    text = _DROPPED.sub(" ", html)
+    text = _TABLE.sub(lambda m: "\n\n" + "\n".join(_pipe_table(m.group(1))) + "\n\n", text)
+    text = _HEADING.sub(lambda m: f"\n\n{'#' * int(m.group(1))} {_inline(m.group(2))}\n\n", text)
+    text = _ITEM.sub("\n\n- ", text)
+    text = _BLOCK_TAG.sub("\n\n", text)
+    paragraphs = [_inline(part) for part in re.split(r"\n\s*\n", text)]
+    out = [""]
+    for paragraph in paragraphs:
+        if paragraph:
+            out.extend([paragraph, ""])
+    return out
+
+
+def _inline(html: str) -> str:
+    """Inline markup's words on one line: a pipe table's rows and a heading's marks kept, code in backticks."""
+    if html.lstrip().startswith("|"):
+        return "\n".join(line.strip() for line in html.strip().split("\n") if line.strip())
+    text = _CODE.sub(lambda m: f"`{_ANY_TAG.sub('', m.group(1)).strip()}`", html)
+    text = _BREAK.sub(" ", text)
+    return " ".join(_ANY_TAG.sub("", text).split())
+
+
+def _pipe_table(table: str) -> list[str]:
+    """An HTML table's rows as a pipe table (its header row first, from `<thead>` or its first row)."""
+    head = _HEAD.search(table)
+    header = [_cell(c) for c in _CELL.findall(head.group(1))] if head else []
+    body = _HEAD.sub(" ", table)
+    rows = [[_cell(c) for c in _CELL.findall(row)] for row in _ROW.findall(body)]
+    rows = [row for row in rows if any(row)]
+    if not header and rows:
+        header, rows = rows[0], rows[1:]
+    if not header:
+        return []
+    width = max(len(row) for row in [header, *rows])
+    pad = lambda row: row + [""] * (width - len(row))  # noqa: E731
+    return [_pipe_row(pad(header)), _pipe_row(["---"] * width), *(_pipe_row(pad(row)) for row in rows)]
+
+
+def _cell(html: str) -> str:
+    return _inline(_BLOCK_TAG.sub(" ", _DROPPED.sub(" ", html))).replace("|", "\\|")
+
+
+def _pipe_row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
