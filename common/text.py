@@ -42,7 +42,22 @@ def _sentences(text: str) -> tuple[str, ...]:
 def mended(pieces: list[str]) -> tuple[str, ...]:
     """pysbd's pieces of a text, with what it cut on the wrong side of a sentence end given back (a kramdown
     attribute list to the sentence it marks, the "**" closing a bold sentence to that sentence)."""
-    return _closing_emphasis_given_back(_attribute_lists_joined(pieces))
+    return _closing_emphasis_given_back(_attribute_lists_joined(_dot_words_joined(pieces)))
+
+
+# A period after a space opens a word (".gov", ".env", ".NET"); pysbd ended a sentence there ("All production URLs
+# should have ." and "gov, ." and "mil, or a dedicated ." …), quotes users saw cut off.
+_DOT_WORD_END = re.compile(r"\s\.$")
+
+
+def _dot_words_joined(pieces: list[str]) -> list[str]:
+    out: list[str] = []
+    for piece in pieces:
+        if out and _DOT_WORD_END.search(out[-1]) and piece[:1].islower():
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
 
 
 # Bold around a whole sentence ("**Debug logging is intentional.** The Desktop app logs…"): pysbd ends the

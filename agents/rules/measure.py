@@ -49,7 +49,7 @@ def judged_measure(question: str, quotes: list[str]) -> tuple[str, str] | None:
         return None
     vague = _VAGUE.search(question)
     if vague is None:
-        return unmet_figure(question, quotes) or over_maximum(question, quotes)
+        return unmet_figure(question, quotes) or over_maximum(question, quotes) or under_minimum(question, quotes)
     figure = next((m.group() for q in quotes for m in [_FIGURE.search(q)] if m), None)
     return (vague.group().lower(), figure) if figure else None
 
@@ -111,6 +111,26 @@ def _maxima(noun: str, quotes: list[str]) -> Iterator[re.Match[str]]:
     noun = re.escape(noun.rstrip("s")) + "s?"
     patterns = [re.compile(form.format(noun=noun), re.IGNORECASE) for form in (_MAXIMUM, _MAXIMUM_AFTER)]
     return (most for quote in quotes for pattern in patterns for most in pattern.finditer(quote))
+
+
+# Fewer of a thing than the least a passage allows: "shorter than 22 characters" against "at least 22 characters in
+# length", "more often than every 30 days" against "The shortest value allowed for this parameter is 30 days".
+_BELOW = re.compile(r"\b(?:(?:shorter|fewer|less|lower|smaller)\s+than|under|below|more\s+often\s+than\s+(?:once\s+)?every)"
+                    r"\s+(\d[\d,]*)\s+([a-z][\w-]*)", re.IGNORECASE)
+_MINIMUM = (r"\b(?:at least|a minimum of|minimum of|no fewer than|no less than|not less than)\s+(\d[\d,]*)\s+{noun}\b"
+            r"|\b(?:shortest|minimum|smallest|lowest|least)\b[^.;:!?]{{0,60}}?\bis\s+(\d[\d,]*)\s+{noun}\b")
+
+
+def under_minimum(question: str, quotes: list[str]) -> tuple[str, str] | None:
+    """The question's number of things and the quotes' least of them, when the question asks for fewer, or as few
+    ("shorter than 22 characters" against "at least 22 characters"); else None."""
+    for asked in _BELOW.finditer(question):
+        noun = re.escape(asked.group(2).rstrip("s")) + "s?"
+        pattern = re.compile(_MINIMUM.format(noun=noun), re.IGNORECASE)
+        for least in (m for quote in quotes for m in pattern.finditer(quote)):
+            if _number(asked.group(1)) <= _number(least.group(1) or least.group(2)):
+                return asked.group(0), least.group(0)
+    return None
 
 
 def _number(digits: str) -> float:

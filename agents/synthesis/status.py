@@ -11,14 +11,14 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, negated_verb,
-                            never_done, none_of, not_enough, part_only, passage_denials, same_not_new, stopped,
-                            unaffected, undone)
+from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, https_only,
+                            keeps_working, negated_verb, never_done, none_of, not_enough, part_only, passage_denials,
+                            preferred_instead, same_not_new, stopped, unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
 from ..rules.matrix import answered_row, cell_for_question, left_out_cell, only_other_column
-from ..rules.measure import over_maximum, unmet_figure, unstated_figure
+from ..rules.measure import over_maximum, under_minimum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
 from ..rules.opposite_scope import opposite_scope, restricted_to_opposite
 from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict,
@@ -78,7 +78,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or stopped(question, quote.passage.text) or by_hand(question, quote.passage.text)
                   or part_only(question, quote.passage.text) or every_plan(question, quote.passage.text)
                   or default_state(question, quote.passage.text) or not_enough(question, quote.passage.text)
-                  or same_not_new(question, quote.passage.text))
+                  or same_not_new(question, quote.passage.text) or _opposite(question, quote))
         if denial:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
@@ -161,7 +161,7 @@ def _unmet_figure(question: str, chosen: list[Quote]) -> tuple[str, str] | None:
     # The cited passages give figures of the kind the question asks ("Pro: 30 days" asked "a full year") and
     # none meets it; a page's scope is no figure of the question's.
     quotes = _unscoped_quotes(chosen)
-    return unmet_figure(question, quotes) or over_maximum(question, quotes)
+    return unmet_figure(question, quotes) or over_maximum(question, quotes) or under_minimum(question, quotes)
 
 
 def _unscoped_quotes(chosen: list[Quote]) -> list[str]:
@@ -196,11 +196,20 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
     return bool(q.named or _names_more(question, q, primary) or denies_name(question, q) or one_only(question, text)
                 or same_only(question, text) or only_that(question, text) or contrasted(question, text)
                 or _disables_name(question, q) or default_state(question, text) or fixed_once(question, text)
-                or not_enough(question, text) or same_not_new(question, text) or negated_verb(question, text)
+                or not_enough(question, text) or same_not_new(question, text) or _opposite(question, q)
+                or negated_verb(question, text)
                 or reserved_to_others(question, text) or answered_row(question, q.passage)
                 or left_out_cell(question, q.passage) or only_other_column(question, q.passage)
                 or restricted_to_opposite(question, text)
                 or lower_grade(question, text))
+
+
+def _opposite(question: str, quote: Quote) -> str | None:
+    """The passage's phrase saying the opposite of what is asked (HTTPS required, still working, the other one
+    preferred)."""
+    text = quote.passage.text
+    return (https_only(question, text, quote.passage.list_head) or keeps_working(question, text)
+            or preferred_instead(question, text))
 
 
 def _primary(chosen: list[Quote]) -> Quote:

@@ -38,7 +38,9 @@ PARTIAL_CUES = tuple(CUES.partial)
 # Negation-looking phrases that deny nothing.
 _NOT_NEGATIONS = ("not limited to", "not only", "whether or not", "no later than", "no more than", "no less than",
                   "no fewer than", "if not ", "not just", "at no extra cost", "at no additional cost", "at no cost",
-                  "at no extra charge", "at no additional charge", "at no charge", "do not worry")
+                  "at no extra charge", "at no additional charge", "at no charge", "do not worry",
+                  # what a list is not: "This isn't a comprehensive list" denies none of its items
+                  "not a comprehensive list", "not an exhaustive list", "not a complete list", "not an exhaustive")
 HEDGES = ("no evidence", "not found", "could not find", "does not mention", "no source", "no passage",
           "needs a reviewer", "reviewer confirms", "not documented", "no documentation", "does not answer",
           "for a reviewer", "closest passage")
@@ -74,6 +76,8 @@ _ONLY_PARTICIPLE = re.compile(r"\bonly (?:available|offered|supported|included|p
 
 # "wherever we can", "where it can": the hedge "wherever possible", "where possible".
 _WHERE_WE_CAN = re.compile(r"\b(whenever|wherever|where) (?:we|it|they) can\b(?! be\b)")
+# "…might look like:", leading an example, hedges nothing.
+_EXAMPLE_LEAD = re.compile(r"\b(?:might|may|could|would) look like\b")
 
 
 # An exception for the acting one's own session ("all active sessions except the session making the change",
@@ -102,7 +106,7 @@ def cue_phrases(text: str, cues: tuple[str, ...]) -> list[str]:
 def _cue_phrases(text: str, cues: tuple[str, ...]) -> tuple[str, ...]:
     # A passage is read for each question it is retrieved for: tens of patterns each time.
     lowered = _ONLY_PARTICIPLE.sub(r"only \1", uncontracted(normalize_ws(text).lower().replace("’", "'")))
-    lowered = _OWN_SESSION_SPARED.sub(" ", _WHERE_WE_CAN.sub(r"\1 possible", lowered))
+    lowered = _OWN_SESSION_SPARED.sub(" ", _WHERE_WE_CAN.sub(r"\1 possible", _EXAMPLE_LEAD.sub(" ", lowered)))
     lowered = not_negations(_REQUEST_NOUN.sub(_request_part, lowered))
     return tuple(cue for cue in cues if _cue_pattern(cue).search(lowered))
 

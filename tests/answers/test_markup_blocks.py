@@ -65,3 +65,12 @@ async def test_a_passage_that_is_all_template_tag_is_no_answer_and_no_crash(tmp_
     answer = (await pipeline.run("Is there a public status page with incident notifications?")).synthesis
     assert answer.compliance_status == "Not Supported"
     assert answer.answer.startswith("No evidence was found")
+
+
+def test_a_period_opening_a_word_ends_no_sentence():
+    """Login.gov's "All production URLs should have .gov, .mil, or a dedicated .com address" had been quoted as "All
+    production URLs should have ." (the splitter ended a sentence at each period before a domain)."""
+    text = "All production URLs should have .gov, .mil, or a dedicated .com address. Logos are required."
+    assert sentences(text) == ("All production URLs should have .gov, .mil, or a dedicated .com address.",
+                               "Logos are required.")
+    assert sentences("Add a .env file. Then run it.") == ("Add a .env file.", "Then run it.")

@@ -1,11 +1,12 @@
-"""What in a passage denies the question, read three ways: its negation cues (`negations`), the question's own act
-negated (`acts`), and denials said without a negation cue (`indirect`)."""
+"""What in a passage denies the question, read four ways: its negation cues (`negations`), the question's own act
+negated (`acts`), denials said without a negation cue (`indirect`), and the opposite of what is asked (`opposites`)."""
 
 from .acts import negated_verb, never_done, stopped
 from .indirect import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, none_of, not_enough,
                        part_only, same_not_new, unaffected, undone)
 from .negations import denials, passage_denials
+from .opposites import https_only, keeps_working, preferred_instead
 
-__all__ = ["by_hand", "contrasted", "default_state", "denials", "disabled", "every_plan", "fixed_once", "negated_verb",
-           "never_done", "none_of", "not_enough", "part_only", "passage_denials", "same_not_new", "stopped", "unaffected",
-           "undone"]
+__all__ = ["by_hand", "contrasted", "default_state", "denials", "disabled", "every_plan", "fixed_once", "https_only",
+           "keeps_working", "negated_verb", "never_done", "none_of", "not_enough", "part_only", "passage_denials",
+           "preferred_instead", "same_not_new", "stopped", "unaffected", "undone"]

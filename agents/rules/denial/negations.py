@@ -137,7 +137,16 @@ def _off_question(text: str, asked: set[str]) -> str:
     overlap = [len(asked & set(key_terms(c))) for c in clauses]
     if len(clauses) < 3 or max(overlap) < 2:
         return text
+    # A clause pointing back ("…will no longer be able to provide assistance in this area") is about what a clause
+    # before it named: it is on the question when that one is.
+    for n in range(1, len(clauses)):
+        if not overlap[n] and _POINTS_BACK.search(clauses[n]) and any(overlap[:n]):
+            overlap[n] = 1
     return " ".join(c if n else " " for c, n in zip(clauses, overlap))
+
+
+_POINTS_BACK = re.compile(r"\b(?:this|these)\s+(?!is\b|are\b|was\b|were\b|will\b|can\b|may\b|means\b)[a-z]+",
+                          re.IGNORECASE)
 
 
 # A list's lead: "Domain audit can't identify: - Users who …", up to its colon; then its items (marked by "-", "*"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.denial import (by_hand, contrasted, default_state, denials, every_plan, fixed_once, negated_verb,
-                                 none_of, not_enough, part_only, stopped)
+from agents.rules.denial import (by_hand, contrasted, default_state, denials, every_plan, fixed_once, https_only,
+                                 keeps_working, negated_verb, none_of, not_enough, part_only, preferred_instead, stopped)
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -321,3 +321,41 @@ async def test_a_server_admin_alone_is_told_no_where_the_passage_is_cited_below_
     answer = (await pipeline.run("Can a server administrator get around SSO for an organisation?")).synthesis
     assert answer.compliance_status == "Not Supported"
     assert any("alone does not grant" in c.quote for c in answer.citations)
+
+
+def test_the_opposite_of_what_is_asked_denies_it():
+    """Login.gov's and GOV.UK Pay's HTTPS requirements, integrations that "continue to function" with an expired
+    certificate, and OIDC recommended "over SAML" had been "Fully Supported" to the question asked the other way."""
+    assert https_only("Can production redirect URIs use plain HTTP?",
+                      "Your redirect URIs must be secure (HTTPS) in order to be deployed to production.") == \
+        "must be secure (HTTPS"
+    assert https_only("Can our endpoint use plain HTTP?", "Be publicly accessible with HTTPS,", "The URL must:") == \
+        "with HTTPS"
+    assert https_only("Can our endpoint use plain HTTP?", "Be publicly accessible with HTTPS,") is None
+    assert https_only("Can our endpoint use HTTPS?", "The URL must use HTTPS.") is None
+    expired = "Login.gov takes no action, and integrations with expired certificates continue to function."
+    assert keeps_working("Does an integration stop working once its certificate expires?", expired) == \
+        "integrations with expired certificates continue to function"
+    assert keeps_working("Does a webhook stop working after ten failures?", expired) is None
+    oidc = "We strongly recommend choosing OpenID Connect (OIDC) over SAML due to its modern design."
+    assert preferred_instead("Do you recommend SAML over OIDC for new integrations?", oidc) == \
+        "recommend choosing OpenID Connect (OIDC) over SAML due to its modern design"
+    assert preferred_instead("Do you recommend OIDC over SAML for new integrations?", oidc) is None
+
+
+async def test_an_endpoint_that_must_use_https_is_answered_no_to_plain_http(tmp_path, index):
+    page = ("# Security events\n\n## Configuration\n\nTo receive notifications, you must supply a URL. The URL must:\n\n"
+            "* Be publicly accessible with HTTPS,\n* Allow POST requests,\n* Must use port 443.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"security-events.md": page})
+    answer = (await pipeline.run("Can our endpoint for receiving security event notifications use plain HTTP?")).synthesis
+    assert answer.compliance_status == "Not Supported"
+
+
+def test_a_clause_pointing_back_to_the_question_keeps_its_negation():
+    """Login.gov's "…have provided some support for automated testing in the past, as of 09/20/2023, will no longer be
+    able to provide assistance in this area" had been read as about something else than automated testing."""
+    text = ("While partner support channels have provided some support for automated testing in the past, as of "
+            "09/20/2023, will no longer be able to provide assistance in this area.")
+    assert denials(text, "Do you still help partners set up automated testing?") == ["no longer"]
+    listed = "All access is logged, shared accounts are not allowed, and every production system requires SSO."
+    assert denials(listed, "Is all access to production systems logged?") == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.rules.measure import judged_measure, unstated_figure
+from agents.rules.measure import judged_measure, under_minimum, unstated_figure
 from tests.documents import pipeline_over
 
 
@@ -200,3 +200,25 @@ def test_when_the_item_the_question_names_gives_no_period_the_other_items_do():
            "user. * Unused tokens are deleted and revoked after 12 months of inactivity.")
     assert unmet_figure("Can a user's personal token stay valid for two years?", [pat]) == ("two years", "12 months")
     assert unmet_figure("Can a user's personal token stay valid for one year?", [pat]) is None
+
+
+def test_fewer_than_the_least_a_passage_allows_is_a_figure_not_met():
+    """Login.gov's "at least 22 characters" and "The shortest value allowed … is 30 days" had answered "Fully
+    Supported" to "shorter than 22 characters?" and "more often than every 30 days?"."""
+    state = ["A unique value, at least 22 characters in length, used for maintaining state."]
+    assert under_minimum("May the state value be shorter than 22 characters?", state) == (
+        "shorter than 22 characters", "at least 22 characters")
+    assert under_minimum("Can we ask for reverification more often than every 30 days?",
+                         ["The shortest value allowed for this parameter is 30 days (`30d`)."]) == (
+        "more often than every 30 days", "shortest value allowed for this parameter is 30 days")
+    assert under_minimum("May the state value be shorter than 40 characters?", state) is None  # 22 to 39 will do
+    assert under_minimum("May the state value be shorter than 22 words?", state) is None
+
+
+async def test_a_value_below_the_minimum_is_answered_no(tmp_path, index):
+    page = ("# Authorization\n\n## state\n\nA unique value, at least 22 characters in length, used for maintaining "
+            "state between the request and the callback.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"authorization.md": page})
+    short = (await pipeline.run("May the state value be shorter than 22 characters?")).synthesis
+    assert short.compliance_status == "Not Supported"
+    assert "at least 22 characters" in short.reasoning

@@ -254,3 +254,16 @@ async def test_a_maximum_on_request_body_size_is_no_limit_on_when_it_is_given(tm
     answer = (await pipeline.run("What is the biggest request body the API will accept?")).synthesis
     assert answer.compliance_status == "Fully Supported"
     assert "5 MiB" in answer.answer
+
+
+def test_what_a_list_is_not_and_an_example_lead_are_no_cues():
+    """Login.gov's "This isn't a comprehensive list" had denied every issue its support lists as one it can help with,
+    and "A request … might look like:" had limited the example it leads."""
+    from agents.text.cues import NEGATIVE_CUES, PARTIAL_CUES, cue_phrases
+
+    assert cue_phrases("This isn't a comprehensive list but questions in these categories are answered.",
+                       NEGATIVE_CUES) == []
+    assert "not supported" in cue_phrases("This is not supported.", NEGATIVE_CUES)
+    assert "might" not in cue_phrases("A proofed identity request with phishing-resistant MFA might look like:",
+                                      PARTIAL_CUES)
+    assert "might" in cue_phrases("The request might fail.", PARTIAL_CUES)

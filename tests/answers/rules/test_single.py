@@ -95,3 +95,4 @@ def test_the_same_one_answers_no_to_a_new_one_and_a_new_one_to_the_same():
     # A passage giving both answers neither way.
     both = "You can send payments to: - the same bank account - different bank accounts"
     assert same_not_new("Can we pay out into different bank accounts?", both) is None
+
