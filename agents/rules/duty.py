@@ -24,7 +24,12 @@ _LEFT_TO_READER = re.compile(
     # Or the developers building on the product, who are its customers ("it is the responsibility of developers
     # to ensure that their application is also compliant").
     r"(?:(?:it\s+is|it's)\s+)?the\s+(?:sole\s+)?responsibility\s+of\s+(?:the\s+)?(?:customer|administrator|operator|"
-    r"account\s+owner|developer)s?)\b",
+    r"account\s+owner|developer)s?|"
+    # The reader's own application named as the one that does it ("With the attributes provided by Login.gov, your
+    # application will handle authorization of the user and assign roles and permissions").
+    r"your\s+(?:own\s+)?(?:application|app|system|service)s?\s+(?:will|must|should|needs?\s+to|is\s+expected\s+to)\s+"
+    r"(?:handle|manage|assign|implement|perform|enforce|maintain)|"
+    r"(?:is|are)\s+handled\s+(?:on|by)\s+(?:your|the\s+customer'?s?)\s+(?:own\s+)?side)\b",
     re.IGNORECASE)
 # The asker's side as the actor of a yes/no question: "Can we…", "May a customer…", "Are users able to…".
 _ASKER_ACTS = re.compile(

@@ -130,3 +130,12 @@ async def test_a_limit_the_vendor_raises_on_request_is_not_one_customers_raise_t
     ours = await pipeline.run("Can customers raise a project's system limits on their own?")
     assert ours.synthesis.compliance_status == "Not Supported" and ours.escalated
     assert any("contact us" in c.quote for c in ours.synthesis.citations)
+
+
+def test_the_readers_own_application_named_as_the_one_that_does_it_leaves_it_to_the_customer():
+    """Login.gov's "your application will handle authorization of the user and assign roles and permissions" had
+    answered "Fully Supported" to whether the platform assigns roles."""
+    assert left_to_customer("With the attributes provided, your application will handle authorization of the user "
+                            "and assign roles and permissions.") == "your application will handle"
+    assert left_to_customer("Granting access is handled on the customer's side.") == "is handled on the customer's side"
+    assert left_to_customer("Our application will handle authorization.") is None
