@@ -30,7 +30,9 @@ _VENDOR_ASKED = re.compile(rf"\b(?:do|does|will|would|can|could)\s+you\s+(?:\w+\
 _READER = {"you", "your", "customers", "customer", "users", "user", "administrators", "administrator", "admins",
            "operators", "operator", "organizations", "teams", "it", "this", "that", "they", "each", "every"}
 _READERS_OWN = {"your", "you", "customer", "customers", "user", "users"}
-_HOLDER = re.compile(rf"(?:^|[.;:]\s+|\s)(?P<actor>[A-Z][\w-]+|[Ww]e)\s+(?P<verb>{_CUSTODY}s?)\b"
+# ("we will manage the final configuration": a future or a modal before the verb too.)
+_HOLDER = re.compile(rf"(?:^|[.;:]\s+|\s)(?P<actor>[A-Z][\w-]+|[Ww]e)\s+(?:(?:will|shall|can|does|do)\s+)?"
+                     rf"(?P<verb>{_CUSTODY}s?)\b"
                      rf"(?P<held>(?:\s+[\w-]+){{1,8}})")
 
 

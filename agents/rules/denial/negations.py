@@ -30,9 +30,10 @@ _PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:t
 # A relative clause describing a thing by what it is not: "a security problem that was not yet known to us", "many
 # permissions that are not needed". Like a purpose clause, it is set aside when it is about less of the question. A
 # clause opening "which" adds a fact of its own ("third party failures (which are not taken into account to calculate
-# the uptime)") and stays.
+# the uptime)") and stays. So is one describing people by what they cannot do ("to support users who are unable to
+# complete Login.gov's identity verification process").
 _DESCRIBING = re.compile(r"\b(?:that|who)\s+(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+)?"
-                         r"(?:not|never|no\s+longer)\b[^.;:,]*", re.IGNORECASE)
+                         r"(?:not|never|no\s+longer|unable\s+to|cannot|can['’]t)\b[^.;:,]*", re.IGNORECASE)
 
 
 # A condition opening a sentence states what the reader may face, not what the product lacks: "If you can't find your

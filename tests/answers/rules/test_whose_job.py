@@ -139,3 +139,26 @@ def test_the_readers_own_application_named_as_the_one_that_does_it_leaves_it_to_
                             "and assign roles and permissions.") == "your application will handle"
     assert left_to_customer("Granting access is handled on the customer's side.") == "is handled on the customer's side"
     assert left_to_customer("Our application will handle authorization.") is None
+
+
+def test_the_vendor_that_will_manage_it_holds_it():
+    """Login.gov's "In the Login.gov production environment, we will manage the final configuration" had answered
+    "Fully Supported" to whether the customer controls the final configuration itself."""
+    from agents.rules.custody import vendor_holds
+
+    text = "In the production environment, we will manage the final configuration."
+    assert vendor_holds("In production, do we control the final configuration of our app ourselves?", text) == \
+        "we manage the final configuration"
+    assert vendor_holds("Do you manage the final configuration?", text) is None
+
+
+def test_people_described_by_what_they_cannot_do_deny_nothing_of_the_requirement():
+    """Login.gov's "…required to provide an alternative method … to support users who are unable to complete
+    Login.gov's identity verification process" had been read as a denial."""
+    from agents.rules.denial import denials
+
+    text = ("Applications using identity verification services are required to provide an alternative method of "
+            "accessing agency services to support users who are unable to complete the identity verification process.")
+    assert denials(text, "Must apps using identity verification offer another route to their services?") == []
+    assert denials("Users who are unable to sign in cannot reset their password.",
+                   "Can users reset their password?") != []
