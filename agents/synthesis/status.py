@@ -12,8 +12,8 @@ from ..extractive import fitted
 from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, https_only,
-                            keeps_working, negated_verb, never_done, none_of, not_enough, part_only, passage_denials,
-                            preferred_instead, same_not_new, stopped, unaffected, undone)
+                            keeps_working, negated_verb, never_done, none_of, not_enough, only_after, part_only,
+                            passage_denials, preferred_instead, same_not_new, stopped, unaffected, undone)
 from ..rules.duty import asks_vendor_act, left_to_customer
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
@@ -209,7 +209,7 @@ def _opposite(question: str, quote: Quote) -> str | None:
     preferred)."""
     text = quote.passage.text
     return (https_only(question, text, quote.passage.list_head) or keeps_working(question, text)
-            or preferred_instead(question, text))
+            or preferred_instead(question, text) or only_after(question, text))
 
 
 def _primary(chosen: list[Quote]) -> Quote:

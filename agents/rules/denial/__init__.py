@@ -5,8 +5,8 @@ from .acts import negated_verb, never_done, stopped
 from .indirect import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, none_of, not_enough,
                        part_only, same_not_new, unaffected, undone)
 from .negations import denials, passage_denials
-from .opposites import https_only, keeps_working, preferred_instead
+from .opposites import https_only, keeps_working, only_after, preferred_instead
 
 __all__ = ["by_hand", "contrasted", "default_state", "denials", "disabled", "every_plan", "fixed_once", "https_only",
-           "keeps_working", "negated_verb", "never_done", "none_of", "not_enough", "part_only", "passage_denials",
+           "keeps_working", "negated_verb", "never_done", "none_of", "not_enough", "only_after", "part_only", "passage_denials",
            "preferred_instead", "same_not_new", "stopped", "unaffected", "undone"]

@@ -1,5 +1,5 @@
 """Denials said as the opposite of what is asked, with no negation: HTTPS required where plain HTTP is asked, still
-working where stopping is asked, the other of two preferred."""
+working where stopping is asked, the other of two preferred, only after where before is asked."""
 
 from __future__ import annotations
 
@@ -67,4 +67,24 @@ def preferred_instead(question: str, text: str) -> str | None:
         first, second = set(key_terms(said.group("one"))), set(key_terms(said.group("other")))
         if one & second and other & first and not one & first:
             return said.group(0)
+    return None
+
+
+# Asked whether it happens before something ("Is a write confirmed to our application before it is durably stored?"),
+# a passage saying it happens only once that is done ("Commits are only acknowledged once data is safely stored")
+# says no.
+_ASKS_BEFORE = re.compile(r"\bbefore\s+([^?.;]+)", re.IGNORECASE)
+_ONLY_AFTER = re.compile(r"\bonly\s+(?:[\w-]+\s+){0,3}?(?:once|after|when)\s+([^.;]+)", re.IGNORECASE)
+
+
+def only_after(question: str, text: str) -> str | None:
+    """The phrase of `text` saying it happens only once (after) what a question asking whether it happens before
+    names (a word of it in common); else None."""
+    asked = _ASKS_BEFORE.search(question)
+    if asked is None:
+        return None
+    before = set(key_terms(asked.group(1)))
+    for found in _ONLY_AFTER.finditer(EMPHASIS.sub(r"\2", text)):
+        if any(matches(term, before) for term in key_terms(found.group(1))):
+            return found.group(0).strip()
     return None

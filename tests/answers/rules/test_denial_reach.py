@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents.rules.denial import (by_hand, contrasted, default_state, denials, every_plan, fixed_once, https_only,
-                                 keeps_working, negated_verb, none_of, not_enough, part_only, preferred_instead, stopped)
+                                 keeps_working, negated_verb, none_of, not_enough, only_after, part_only, preferred_instead,
+                                 stopped)
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -359,3 +360,13 @@ def test_a_clause_pointing_back_to_the_question_keeps_its_negation():
     assert denials(text, "Do you still help partners set up automated testing?") == ["no longer"]
     listed = "All access is logged, shared accounts are not allowed, and every production system requires SSO."
     assert denials(listed, "Is all access to production systems logged?") == []
+
+
+def test_only_once_it_is_done_answers_no_to_before_it_is_done():
+    """Turso's "Commits are only acknowledged once data is safely stored" had answered "Fully Supported" to whether a
+    write is confirmed before it is durably stored."""
+    commits = "Commits are only acknowledged once data is safely stored in either S3 or S3-express."
+    assert only_after("Is a write confirmed to our application before it is durably stored?", commits) == \
+        "only acknowledged once data is safely stored in either S3 or S3-express"
+    assert only_after("Is a write confirmed before it is replicated?", commits) is None
+    assert only_after("Is a write confirmed once it is stored?", commits) is None
