@@ -64,6 +64,9 @@ _ACCOUNT_REQUIRED = re.compile(rf"\b({_NAMES})\s+(?i:accounts?)\s+(?:is|are)\s+r
 _AVAILABLE = r"\b(?:is|are)\s+(?:only\s+)?available\s+(?:on|to|with|for|in)\s+(?i:the\s+)?"
 _AVAILABLE_ON = re.compile(rf"{_AVAILABLE}{_NAMED_OFFER}")
 _AVAILABLE_ON_NAME = re.compile(rf"{_AVAILABLE}({_NAMES})(?=[.,;:]|\s*$)")
+# Or an upgrade to it: "IP allowlisting is an available upgrade to certain Enterprise plans".
+_UPGRADE_TO = re.compile(rf"\b(?i:an?\s+(?:available\s+)?(?:paid\s+)?upgrade\s+(?:to|on|for)\s+"
+                         rf"(?:certain\s+|some\s+|select\s+|the\s+)?)({_NAMES})\s+(?i:{_OFFER})\b")
 # "If you're an Ably Enterprise customer, then you can…": a page addressed to an offer's customers.
 _IF_CUSTOMER = re.compile(rf"\b(?i:if\s+you(?:'re|’re|\s+are)\s+an?)\s+({_NAMES})\s+(?i:customers?)\b")
 _OFFERED_ON = re.compile(
@@ -87,6 +90,7 @@ def offered_on(text: str, page: str = "", *, available: bool = True) -> list[str
     named += [m.group(1) for m in _ACCOUNT_REQUIRED.finditer(text) if m.group(1).split()[-1].lower() in offers]
     if available:
         named += [m.group(1) for m in _AVAILABLE_ON.finditer(text)]
+        named += [m.group(1) for m in _UPGRADE_TO.finditer(text)]
         named += [m.group(1) for m in _AVAILABLE_ON_NAME.finditer(text) if _links_to_own_page(m.group(1), page)]
     return list(dict.fromkeys(group.split()[-1] for names in named for group in _SEPARATOR.split(names)))
 

@@ -143,8 +143,19 @@ _OPTIONAL = frozenset({"optional", "optionally"})
 _OFFER_CUE = re.compile(r"\b(?:enterprise|plans?|customers?|tiers?|subscriptions?)\b", re.IGNORECASE)
 
 
+# Asked whether it is required ("Is a password always required…?"), not whether it can be made so ("Can we make SSO
+# mandatory?"), a passage marking it optional ("Password (optional)") says it is not: a rule of meaning, whatever the
+# fitted cue lists hold.
+_ASKS_IF_REQUIRED = re.compile(r"\b(?:require[ds]?|mandatory|enforced?|always|compulsory|obligatory)\b", re.IGNORECASE)
+_MARKED_OPTIONAL = re.compile(r"\boptional(?:ly)?\b", re.IGNORECASE)
+_ASKS_TO_MAKE = re.compile(r"\b(?:can|could|may)\b", re.IGNORECASE)
+
+
 def _limits(wording: str, question: str) -> list[str]:
     cues = new_cues(wording, question, PARTIAL_CUES)
+    if (_ASKS_IF_REQUIRED.search(question) and not _ASKS_TO_MAKE.search(question)
+            and _MARKED_OPTIONAL.search(wording) and not _MARKED_OPTIONAL.search(question) and "optional" not in cues):
+        cues = [*cues, "optional"]
     if any(re.search(rf"\b{re.escape(name)}\b", wording) for name in asked_offer_names(question)):
         cues = [cue for cue in cues if not _OFFER_CUE.search(cue)]
     if _ASKS_IF_ABLE.search(question) and not _ASKS_IF_BOUND.search(question):

@@ -247,7 +247,6 @@ async def test_a_maximum_on_request_body_size_is_no_limit_on_when_it_is_given(tm
     from agents.text.cues import PARTIAL_CUES, cue_phrases
 
     assert cue_phrases("Reports are shared on request.", PARTIAL_CUES) == ["on request"]
-    assert cue_phrases("Reports are shared upon request to customers.", PARTIAL_CUES) == ["upon request"]
     page = ("# Limits\n\nThe service enforces a **5 MiB** maximum on request body size for all API endpoints.\n\n"
             "Every HTTP call counts as one request toward the rate limit bucket.\n")
     pipeline = await pipeline_over(tmp_path / "docs", index, {"limits.md": page})
