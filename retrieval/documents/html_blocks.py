@@ -55,16 +55,19 @@ def render_html(body: str) -> str:
 
 
 def _block_end(lines: list[str], kinds: list[str], start: int) -> int:
-    """The index of the line on which the block of HTML opened at `start` closes (its last non-code line when it
-    never does)."""
+    """The index of the line on which the block of HTML opened at `start` closes; a block never closed (a `<p>`
+    left open, as HTML allows) ends at its first blank line, and before a code block in any case."""
     depth = 0
+    blank = None
     for j in range(start, len(lines)):
         if kinds[j] in ("code_start", "code"):
-            return j - 1
+            return j - 1 if blank is None else blank - 1
+        if blank is None and not lines[j].strip():
+            blank = j
         depth += sum(1 for m in _OPEN.finditer(lines[j]) if not m.group(2)) - len(_CLOSE.findall(lines[j]))
         if depth <= 0:
             return j
-    return len(lines) - 1
+    return len(lines) - 1 if blank is None else blank - 1
 
 
 def _rendered(block: str) -> list[str]:

@@ -5,7 +5,8 @@ sentence of its own, "Querying encrypted columns" answered "Can we query encrypt
 inside a line is taken out ("# Compliance {% #compliance %}" is the heading "Compliance"), and a Markdoc
 `{% table %}`, whose cells are list items and whose rows are parted by `---`, becomes the pipe table it
 renders as, so that its rows are read as rows ("User | Name of the user that performed the event"), not as a
-list of loose words. Code blocks are left as they are.
+list of loose words. A Liquid `{% include %}` that carries words in its attributes (a FAQ accordion's title and
+content) shows them. Code blocks are left as they are.
 """
 
 from __future__ import annotations
@@ -30,6 +31,15 @@ _ATTRIBUTE = re.compile(r"([\w-]+)=(?:\"((?:[^\"\\]|\\.)*)\"|'([^']*)')", re.DOT
 _WORDED = ("content", "text")
 
 
+_FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1", re.MULTILINE | re.DOTALL)
+
+
+def _includes_rendered(body: str) -> str:
+    """The page with each include that carries words read as them, those inside a fenced code block left."""
+    fenced = [m.span() for m in _FENCED.finditer(body)]
+    return _INCLUDE.sub(lambda m: m.group(0) if any(a <= m.start() < b for a, b in fenced) else _include_words(m), body)
+
+
 def _include_words(match: re.Match[str]) -> str:
     parts = []
     for key, double, single in _ATTRIBUTE.findall(match.group("attrs")):
@@ -43,7 +53,7 @@ def render_tags(body: str) -> str:
     """The page with its template tags read as rendered; a page without any is returned unchanged."""
     if "{%" not in body:
         return body
-    body = _INCLUDE.sub(_include_words, body)
+    body = _includes_rendered(body)
     parsed = markdown_lines(body)
     lines = [row.raw for row in parsed]
     out: list[str] = []

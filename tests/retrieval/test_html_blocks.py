@@ -111,3 +111,20 @@ async def test_a_faq_answer_inside_an_include_answers_in_the_pipeline(tmp_path, 
     answer = (await pipeline.run("Is there a public page showing service status?")).synthesis
     assert answer.compliance_status == "Fully Supported"
     assert any("public status page" in c.quote for c in answer.citations)
+
+
+def test_an_include_inside_a_code_block_is_left_as_code(tmp_path):
+    page = ('# Docs\n\nUse the include like this:\n\n```liquid\n{% include accordion.html title="Two words" '
+            'content="Shown as code." %}\n```\n')
+    doc = load_file(write(tmp_path / "docs.md", page), tmp_path)
+    assert '{% include accordion.html title="Two words" content="Shown as code." %}' in doc.text
+    assert "#### Two words" not in doc.text
+
+
+def test_a_block_left_open_ends_at_its_blank_line(tmp_path):
+    page = ("# Notes\n\n<p>Backups run nightly.\n\n## Retention\n\n- Logs are kept for <b>30 days</b>.\n"
+            "- Backups are kept for 7 days.\n")
+    doc = load_file(write(tmp_path / "notes.md", page), tmp_path)
+    assert "Backups run nightly." in doc.text and "<p>" not in doc.text
+    # The page's own list after it stays a list (read as HTML, its two items had run into one line).
+    assert "- Logs are kept for <b>30 days</b>.\n- Backups are kept for 7 days." in doc.text
