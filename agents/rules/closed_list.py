@@ -72,8 +72,8 @@ _ONE_ONLY = re.compile(r"\b(?:only|just|solely|limited to|at most|a maximum of|n
 
 
 # Or denies more than one: "You cannot send payments from one GOV.UK Pay service to more than one bank account".
-_NOT_MORE_THAN_ONE = re.compile(r"\b(?:cannot|can['’]t|not|never)\b(?:\s+[\w.-]+){0,8}?\s+more\s+than\s+(?:one|a\s+single)"
-                                r"\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
+_NOT_MORE_THAN_ONE = re.compile(r"\b(?:cannot|can['’]t|not|never)\b(?:\s+[\w.-]+){0,8}?\s+more\s+than\s+"
+                                r"(?:one|a\s+single)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
 
 
 # Once only: "Each recovery code can only be used once", against "several times" or "more than once".

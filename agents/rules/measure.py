@@ -115,8 +115,8 @@ def _maxima(noun: str, quotes: list[str]) -> Iterator[re.Match[str]]:
 
 # Fewer of a thing than the least a passage allows: "shorter than 22 characters" against "at least 22 characters in
 # length", "more often than every 30 days" against "The shortest value allowed for this parameter is 30 days".
-_BELOW = re.compile(r"\b(?:(?:shorter|fewer|less|lower|smaller)\s+than|under|below|more\s+often\s+than\s+(?:once\s+)?every)"
-                    r"\s+(\d[\d,]*)\s+([a-z][\w-]*)", re.IGNORECASE)
+_BELOW = re.compile(r"\b(?:(?:shorter|fewer|less|lower|smaller)\s+than|under|below|"
+                    r"more\s+often\s+than\s+(?:once\s+)?every)\s+(\d[\d,]*)\s+([a-z][\w-]*)", re.IGNORECASE)
 _MINIMUM = (r"\b(?:at least|a minimum of|minimum of|no fewer than|no less than|not less than)\s+(\d[\d,]*)\s+{noun}\b"
             r"|\b(?:shortest|minimum|smallest|lowest|least)\b[^.;:!?]{{0,60}}?\bis\s+(\d[\d,]*)\s+{noun}\b")
 

@@ -8,5 +8,5 @@ from .negations import denials, passage_denials
 from .opposites import https_only, keeps_working, only_after, preferred_instead
 
 __all__ = ["by_hand", "contrasted", "default_state", "denials", "disabled", "every_plan", "fixed_once", "https_only",
-           "keeps_working", "negated_verb", "never_done", "none_of", "not_enough", "only_after", "part_only", "passage_denials",
-           "preferred_instead", "same_not_new", "stopped", "unaffected", "undone"]
+           "keeps_working", "negated_verb", "never_done", "none_of", "not_enough", "only_after", "part_only",
+           "passage_denials", "preferred_instead", "same_not_new", "stopped", "unaffected", "undone"]

@@ -184,7 +184,6 @@ def fixed_once(question: str, text: str) -> str | None:
 _PRONOUN_SUBJECT = re.compile(r"\b(?:it|they|these|this|which)\s+(?:[\w']+\s+){0,2}$", re.IGNORECASE)
 
 
-
 # Asked whether it happens unaided ("Is Google Pay switched on by default…?", "…renewed automatically?"), a clause
 # saying it is done by hand ("you'll need to turn on Google Pay manually") says no.
 _ASKS_UNAIDED = re.compile(r"\b(?:automatic(?:ally)?|by\s+default|out\s+of\s+the\s+box)\b", re.IGNORECASE)
