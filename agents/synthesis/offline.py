@@ -39,8 +39,6 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     chosen = once(with_denied_name(question, with_restriction(
         question, with_caveat(with_scope_limit(with_facets(top, quotes, plan, scorer), documents), documents),
         quotes), quotes))
-    if not chosen:  # every passage close enough was markup with no words of its own (a template tag's lines)
-        return _abstain(question, plan, top[:2], [], "the passages found say nothing once their markup is read")
     if asks_for_a_number(question) and not any(states_the_number(question, q.passage.about) for q in chosen):
         stated = with_number(question, quotes) or number_nearby(question, chosen, documents, scorer)
         if stated is None:

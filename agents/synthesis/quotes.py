@@ -12,6 +12,7 @@ from ..judging.support import Scorer, named_credit
 from ..rules.plans import offered_on
 from ..text.grounding import Passage, following, passage_for
 from ..text.names import product_terms
+from ..text.prose import spoken
 
 MAX_CITATIONS = 3
 
@@ -43,6 +44,8 @@ def ranked(question: str, evidence: EvidenceResult, documents: dict[str, Documen
     for item in evidence.evidence:
         document = documents.get(item.source_path)
         for text in item.quotes:
+            if not spoken(text):
+                continue  # markup with no words of its own once read (a template tag's lines): nothing to quote
             passage = passage_for(text, document.text if document else None)
             fit = scorer.relevance(question, passage)
             score = fit.score + named_credit(named, passage)

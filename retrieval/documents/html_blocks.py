@@ -15,6 +15,7 @@ import re
 import textwrap
 
 from ..markdown import markdown_lines
+from .markdoc import pipe_table
 
 _BLOCK_NAMES = ("div|p|table|thead|tbody|tfoot|tr|td|th|dl|dt|dd|section|article|aside|header|footer|nav|main|ul|ol|"
                 "li|details|summary|figure|figcaption|blockquote|h[1-6]")
@@ -86,7 +87,7 @@ def _rendered(block: str) -> list[str]:
 def _html(html: str) -> list[str]:
     """A part of a block of HTML as markdown lines: its headings, paragraphs, items and tables."""
     text = _DROPPED.sub(" ", html)
-    text = _TABLE.sub(lambda m: "\n\n" + "\n".join(_pipe_table(m.group(1))) + "\n\n", text)
+    text = _TABLE.sub(lambda m: "\n\n" + "\n".join(_html_table(m.group(1))) + "\n\n", text)
     text = _HEADING.sub(lambda m: f"\n\n{'#' * int(m.group(1))} {_inline(m.group(2))}\n\n", text)
     text = _ITEM.sub("\n\n- ", text)
     text = _BLOCK_TAG.sub("\n\n", text)
@@ -107,25 +108,15 @@ def _inline(html: str) -> str:
     return " ".join(_ANY_TAG.sub("", text).split())
 
 
-def _pipe_table(table: str) -> list[str]:
+def _html_table(table: str) -> list[str]:
     """An HTML table's rows as a pipe table (its header row first, from `<thead>` or its first row)."""
     head = _HEAD.search(table)
     header = [_cell(c) for c in _CELL.findall(head.group(1))] if head else []
     body = _HEAD.sub(" ", table)
     rows = [[_cell(c) for c in _CELL.findall(row)] for row in _ROW.findall(body)]
     rows = [row for row in rows if any(row)]
-    if not header and rows:
-        header, rows = rows[0], rows[1:]
-    if not header:
-        return []
-    width = max(len(row) for row in [header, *rows])
-    pad = lambda row: row + [""] * (width - len(row))  # noqa: E731
-    return [_pipe_row(pad(header)), _pipe_row(["---"] * width), *(_pipe_row(pad(row)) for row in rows)]
+    return pipe_table([header, *rows] if header else rows)
 
 
 def _cell(html: str) -> str:
-    return _inline(_BLOCK_TAG.sub(" ", _DROPPED.sub(" ", html))).replace("|", "\\|")
-
-
-def _pipe_row(cells: list[str]) -> str:
-    return "| " + " | ".join(cells) + " |"
+    return _inline(_BLOCK_TAG.sub(" ", _DROPPED.sub(" ", html)))

@@ -84,7 +84,11 @@ def _table_end(lines: list[str], start: int) -> int:
 
 def _pipe_table(lines: list[str]) -> list[str]:
     """A Markdoc table's lines as a pipe table: its first row the header."""
-    rows = [row for row in _rows(lines) if row]
+    return pipe_table([row for row in _rows(lines) if row])
+
+
+def pipe_table(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as the lines of a pipe table, the first row its header, short rows padded ([] for none)."""
     if not rows:
         return []
     width = max(len(row) for row in rows)
