@@ -111,16 +111,19 @@ def _mentions(phrase: str, present: set[str], text: str = "") -> bool:
         # "1", are all there).
         return _same_version(phrase, text) or _major_version(phrase, text)
     terms = [t for t in key_terms(_VERSION.sub("", phrase)) if t not in CLOUD_STEMS]
-    return (not terms or all(matches(t, present) or spelled_out(t, text) or _expanded(t, present)
+    return (not terms or all(matches(t, present) or spelled_out(t, text) or _expanded(t, present, text)
                              or _acronym_form(t, present) for t in terms)
             or _named_pair(phrase, text) or _major_version(phrase, text))
 
 
 def _acronym_form(term: str, present: set[str]) -> bool:
     # An acronym written in the plural or with a one-letter prefix: "4 vCPUs" mentions CPU (the stemmer
-    # leaves "cpus" as it is, ending in -us), "mTLS" mentions TLS.
+    # leaves "cpus" as it is, ending in -us), "mTLS" mentions TLS; and the other way round, a question's
+    # plural is the text's singular ("machines with GPUs" ← "GPU builds").
     if not (term.isalpha() and term.isascii() and 3 <= len(term) <= 5):
         return False
+    if term.endswith("s") and term[:-1] in present:
+        return True
     return any(word in (f"{term}s", f"{term}es") or (len(word) > len(term) and word[1:] in (term, f"{term}s"))
                for word in present)
 
@@ -135,7 +138,15 @@ def _acronym_form(term: str, present: set[str]) -> bool:
 _EXPANSIONS = {"idp": "identity provider", "siem": "security monitoring"}
 
 
-def _expanded(term: str, present: set[str]) -> bool:
+# A standard's qualifier its short name leaves out: "a PCI Level 1 certified provider" is PCI DSS. The short name must
+# be written as such (capitals): its letters as the initials of any three words would not do.
+_LEFT_OUT = {"dss": re.compile(r"\bPCI\b")}
+
+
+def _expanded(term: str, present: set[str], text: str = "") -> bool:
+    short = _LEFT_OUT.get(term)
+    if short is not None:
+        return bool(short.search(text))
     words = _EXPANSIONS.get(term)
     return bool(words) and all(matches(t, present) for t in key_terms(words))
 

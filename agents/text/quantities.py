@@ -59,6 +59,13 @@ class Amount:
 _SHORT_DAYS = re.compile(r"\b(\d+)d\b")
 
 
+# One of a unit after a bound, said with the article: "at least a week's notice", "for more than a day". Only after a
+# bound: "once a year" is how often, and "a user" counts nothing.
+_BOUNDED_ONE = re.compile(r"\b(?:at least|a minimum of|more than|over|longer than|no less than|at most|up to|within|"
+                          r"less than|under|no more than|no longer than|shorter than)\s+(an?)\s+"
+                          r"(business\s+day|second|minute|hour|day|week|month|year)\b", re.IGNORECASE)
+
+
 def amounts(text: str) -> list[Amount]:
     """Every period and number of people in a text, in order."""
     found = []
@@ -70,6 +77,10 @@ def amounts(text: str) -> list[Amount]:
     for match in _SHORT_DAYS.finditer(text):
         found.append((match.start(), Amount(match.group(0), float(match.group(1)) * _HOURS["day"], "time",
                                             _bound(text, match.start()))))
+    for match in _BOUNDED_ONE.finditer(text):
+        unit = re.sub(r"\s+", " ", match.group(2).lower())
+        found.append((match.start(1), Amount(f"{match.group(1)} {match.group(2)}", _kind(unit)[1], "time",
+                                             _bound(text, match.start(1)))))
     return [amount for _, amount in sorted(found, key=lambda pair: pair[0])]
 
 

@@ -4,6 +4,7 @@ before the number or not."""
 from __future__ import annotations
 
 from agents.text.names import unsupported_phrases
+from tests.documents import pipeline_over
 
 
 def test_a_versioned_acronym_is_mentioned_by_its_words_written_out():
@@ -18,3 +19,33 @@ def test_the_words_written_out_must_be_the_initials_and_the_version_the_same():
     assert unsupported_phrases("Does your documentation meet WCAG 2.2?", statement) == ["WCAG 2.2"]
     assert unsupported_phrases("Does your documentation meet WCAG 2.2?", "We follow web content guidelines 2.2.") == \
         ["WCAG 2.2"]
+
+
+async def test_a_name_the_page_writes_another_way_is_no_gap(tmp_path, index):
+    """Travis CI's first run sent three "no evidence" answers, each wrong: "PCI DSS Level 1" where the page says "a PCI
+    Level 1 certified payments provider", "GPUs" where it says "GPU builds", and "our own key management system" read
+    as asking for customer-held encryption keys."""
+    pages = {
+        "security.md": "# Security\n\nTravis does not store or receive any kind of credit card data other than a "
+                       "reference token that allows us to create payments with our payments provider Stripe, a PCI "
+                       "Level 1 certified payments provider.\n",
+        "gpu.md": "# GPU VM instance size\n\nYou can choose to run your GPU builds on various GPU sizes, with an NVIDIA "
+                  "T4 or V100 attached.\n",
+        "signing.md": "# Signing\n\nYou can also obtain a signing key by configuring the HashiCorp Vault access in "
+                      "Travis CI and getting a signing key from the Vault, your own key management system.\n",
+    }
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    for question in ("Is your payment processor certified at PCI DSS Level 1?", "Can builds run on machines with GPUs?",
+                     "Can the signing key come from our own key management system?"):
+        answer = (await pipeline.run(question)).synthesis
+        assert answer.compliance_status == "Fully Supported", (question, answer.answer)
+        assert answer.citations and "No evidence" not in answer.answer
+
+
+def test_a_standard_written_short_is_only_there_in_capitals_and_an_own_key_store_is_no_key():
+    assert unsupported_phrases("Are you PCI DSS compliant?", "We process card payments in compliance.") == \
+        ["PCI", "DSS"]
+    assert unsupported_phrases("Are you PCI DSS compliant?", "Personal client information is encrypted.") == ["DSS"]
+    assert unsupported_phrases("Can we bring our own encryption keys?", "Data is encrypted with AES-256.") == \
+        ["customer-managed keys"]
+    assert unsupported_phrases("Can we use our own key management system?", "Keys can come from your KMS.") == []

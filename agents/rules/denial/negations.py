@@ -80,6 +80,22 @@ _DEFAULT = re.compile(r"[^.;]*\bby\s+default\b[^.;]*", re.IGNORECASE)  # the cla
 _ALTERNATIVE = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+([^?.,;]*)", re.IGNORECASE)
 _NEGATED_CLAUSE = re.compile(rf"\b{NEGATION}\b[^.;:,]*", re.IGNORECASE)
 
+# An exception after a negation affirms what it names: "Travis does not store … any kind of credit card data other
+# than a reference token that allows us to create payments with our payments provider Stripe, a PCI Level 1 certified
+# payments provider" says what it keeps and who the provider is. When the exception speaks of more of the question than
+# the negated part does, the negation is about something else.
+_EXCEPTED = re.compile(rf"\b{NEGATION}\b([^.;:]*?)\b(?:other\s+than|except(?:\s+for)?|apart\s+from|aside\s+from|"
+                       r"save\s+for)\b([^.;:]*)", re.IGNORECASE)
+
+
+def _unexcepted(text: str, asked: set[str]) -> str:
+    def keep(match: re.Match[str]) -> str:
+        negated = asked & set(key_terms(match.group(1)))
+        excepted = asked & set(key_terms(match.group(2)))
+        return match.group(2) if len(excepted) > len(negated) else match.group()
+    return _EXCEPTED.sub(keep, text)
+
+
 def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> list[str]:
     """Denial cues of `text` that the question does not use itself, purpose clauses aside
     (`cues`: the fitted list, or a candidate phrase when the list is fitted)."""
@@ -102,7 +118,7 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
     alternative = set(key_terms(" ".join(_ALTERNATIVE.findall(question))))
     if alternative:
         text = _NEGATED_CLAUSE.sub(lambda m: " " if set(key_terms(m.group())) & alternative else m.group(), text)
-    text = _DESCRIBING.sub(aside, _PURPOSE.sub(aside, text))
+    text = _DESCRIBING.sub(aside, _PURPOSE.sub(aside, _unexcepted(text, asked)))
     return new_cues(_off_question(_list_scope(text, asked, cues), asked), question, cues)
 
 

@@ -373,3 +373,10 @@ def test_only_once_it_is_done_answers_no_to_before_it_is_done():
         "only acknowledged once data is safely stored in either S3 or S3-express"
     assert only_after("Is a write confirmed before it is replicated?", commits) is None
     assert only_after("Is a write confirmed once it is stored?", commits) is None
+
+
+def test_an_exception_after_a_negation_affirms_what_it_names():
+    card = ("Travis does not store or receive any kind of credit card data other than a reference token that allows us "
+            "to create payments with our payments provider Stripe, a PCI Level 1 certified payments provider.")
+    assert denials(card, "Is your payment processor certified at PCI Level 1?") == []
+    assert denials(card, "Do you store our credit card data?") != []

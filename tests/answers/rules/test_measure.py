@@ -32,6 +32,13 @@ from tests.documents import pipeline_over
     ("Are connection logs kept for at least 30 days?", "Logs are exported every 10 minutes to your bucket.",
      ("30 days", "10 minutes")),
     ("How long are connection logs kept, at least 30 days?", "Logs are retained for seven days.", None),
+    # One of a unit said with the article after a bound (Travis CI's IP change notice and JWT tokens).
+    ("Is at least a week's notice given before the addresses change?",
+     "We will announce changes to this set of IP addresses with a 24-hour notice period.", ("a week", "24-hour")),
+    ("Do tokens from the addon stay valid for more than a day?", "The JWT token is only valid for 90 minutes.",
+     ("a day", "90 minutes")),
+    ("Do tokens stay valid for more than a day?", "Tokens are valid for 7 days.", None),
+    ("Is the report reviewed once a year?", "The report is reviewed every 6 months.", None),
 ])
 def test_a_yardstick_in_words_against_a_figure_is_found(question, quote, expected):
     assert judged_measure(question, [quote]) == expected
