@@ -155,6 +155,25 @@ def any_not_only(question: str, text: str) -> str | None:
         for found in _ANY_OF.finditer(text) if nouns else ():
             if key_terms(found.group(1))[-1:] == nouns:
                 return found.group(0).strip()
+        anyone = _anyone_does(question, asked.group(1), text) if set(nouns) & _PEOPLE else None
+        if anyone:
+            return anyone
+    return None
+
+
+# People asked of by "only" ("Can only people with push rights encrypt values…?"), given to anyone by the passage
+# ("anyone (including those without push access to your repository) can encrypt data"): the same act, the question's
+# verb, after "anyone … can".
+_PEOPLE = frozenset({"peopl", "person", "user", "member", "someon", "individu"})
+_ANYONE = re.compile(r"\b(?:anyone|anybody|everyone|everybody)\b[^.;]{0,80}?\b(?:can|may|is\s+able\s+to)\s+([a-z]+)",
+                     re.IGNORECASE)
+
+
+def _anyone_does(question: str, asked: str, text: str) -> str | None:
+    acts = set(key_terms(asked))
+    for found in _ANYONE.finditer(text):
+        if set(key_terms(found.group(1))) & acts:
+            return found.group(0)
     return None
 
 

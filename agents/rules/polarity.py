@@ -46,6 +46,7 @@ def agrees_in_negative(question: str, text: str) -> bool:
         return False
     negated = _around(question, match)
     wanted = set(key_terms(negated))
+    text = _IF_CLAUSE.sub(" ", text)
     for negation in _SAID_NEGATION.finditer(text):
         said = _around(text, negation)
         if any(matches(term, wanted) for term in key_terms(said)) or _same_act_within(said, negated):
@@ -58,6 +59,12 @@ def agrees_in_negative(question: str, text: str) -> bool:
 _DESCRIBES = re.compile(r"\b(?:we|they|you|i|he|she)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _CONDITION = re.compile(r"without\s+(?:our|your|their|the\s+\w+'s|prior|explicit|written)\s+(?:\w+\s+)?"
                         r"(?:consent|permission|approval|knowledge|authori[sz]ation|agreement)", re.IGNORECASE)
+
+
+# A passage's condition is whom it speaks of, not its answer: "If the team member has not triggered the build during
+# the billing period, Travis CI will not charge you for that user" agrees with "members who triggered no build" in its
+# condition and answers "Are we charged for them?" in its main clause.
+_IF_CLAUSE = re.compile(r"(?:^|(?<=[.;:!?]\s))(?:if|when|whenever|in\s+case)\s+[^.;:,]*,", re.IGNORECASE)
 
 
 def _around(text: str, match: re.Match[str]) -> str:

@@ -11,10 +11,10 @@ from ..contracts import ComplianceStatus
 from ..extractive import fitted
 from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
-from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, https_only,
-                            keeps_working, negated_verb, never_done, none_of, not_enough, only_after, part_only,
-                            passage_denials, preferred_instead, same_not_new, stopped, unaffected, undone)
-from ..rules.duty import asks_vendor_act, left_to_customer
+from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, negated_verb,
+                            never_done, none_of, not_enough, part_only, passage_denials, said_opposite, same_not_new,
+                            stopped, unaffected, undone)
+from ..rules.duty import asks_vendor_act, cost_on_customer, left_to_customer
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
 from ..rules.matrix import answered_row, cell_for_question, left_out_cell, only_other_column
@@ -81,7 +81,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or same_not_new(question, quote.passage.text) or _opposite(question, quote))
         if denial:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
-        duty = left_to_customer(quote.passage.text) if asks_vendor_act(question) else None
+        duty = (left_to_customer(quote.passage.text) if asks_vendor_act(question) else None) or cost_on_customer(
+            question, quote.passage.text)
         if duty:
             return "Not Supported", f'a passage leaves it to the customer ("{duty}")'
         held = vendor_holds(question, quote.passage.text)
@@ -217,10 +218,8 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
 
 def _opposite(question: str, quote: Quote) -> str | None:
     """The passage's phrase saying the opposite of what is asked (HTTPS required, still working, the other one
-    preferred)."""
-    text = quote.passage.text
-    return (https_only(question, text, quote.passage.list_head) or keeps_working(question, text)
-            or preferred_instead(question, text) or only_after(question, text))
+    preferred, hidden, destroyed, mandatory, no longer, only with consent)."""
+    return said_opposite(question, quote.passage.text, quote.passage.list_head)
 
 
 def _primary(chosen: list[Quote]) -> Quote:

@@ -66,6 +66,11 @@ _BOUNDED_ONE = re.compile(r"\b(?:at least|a minimum of|more than|over|longer tha
                           r"(business\s+day|second|minute|hour|day|week|month|year)\b", re.IGNORECASE)
 
 
+# Time without end: "Is the report kept indefinitely?" is met by no figure ("available … for 7 days"). Not
+# "permanently", which says how ("permanently deleted"), not how long.
+_ENDLESS = re.compile(r"\b(?:indefinitely|forever|in\s+perpetuity)\b", re.IGNORECASE)
+
+
 def amounts(text: str) -> list[Amount]:
     """Every period and number of people in a text, in order."""
     found = []
@@ -77,6 +82,8 @@ def amounts(text: str) -> list[Amount]:
     for match in _SHORT_DAYS.finditer(text):
         found.append((match.start(), Amount(match.group(0), float(match.group(1)) * _HOURS["day"], "time",
                                             _bound(text, match.start()))))
+    for match in _ENDLESS.finditer(text):
+        found.append((match.start(), Amount(match.group(0), float("inf"), "time", "at least")))
     for match in _BOUNDED_ONE.finditer(text):
         unit = re.sub(r"\s+", " ", match.group(2).lower())
         found.append((match.start(1), Amount(f"{match.group(1)} {match.group(2)}", _kind(unit)[1], "time",

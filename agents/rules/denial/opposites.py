@@ -1,11 +1,13 @@
 """Denials said as the opposite of what is asked, with no negation: HTTPS required where plain HTTP is asked, still
-working where stopping is asked, the other of two preferred, only after where before is asked."""
+working where stopping is asked, the other of two preferred, only after where before is asked, hidden where shown is
+asked, destroyed where persisting is asked, mandatory where opting out is asked, no longer where still is asked, only
+with consent where without it is asked."""
 
 from __future__ import annotations
 
 import re
 
-from ...text.terms import key_terms, matches
+from ...text.terms import key_terms, matches, stem
 from .wording import EMPHASIS
 
 # Asked whether plain, unencrypted HTTP will do ("Is plain HTTP allowed for the return address…?", "Can our endpoint
@@ -88,3 +90,132 @@ def only_after(question: str, text: str) -> str | None:
         if any(matches(term, before) for term in key_terms(found.group(1))):
             return found.group(0).strip()
     return None
+
+
+def _sentences(text: str) -> list[str]:
+    return re.split(r"(?<=[.;!?])\s+", EMPHASIS.sub(r"\2", text))
+
+
+# Asked whether it is shown ("…printed on the `export` line of the logs by default?", "If a user hides their email …,
+# can you still see it?"), a passage saying it is hidden from there ("hidden from the `export` line in the logs",
+# "which also hides it from us") says no. The question's own condition ("If a user hides …,") is not what it asks, and a
+# question asking whether it is hidden or masked is not this kind.
+_CONDITION = re.compile(r"^\s*(?:if|when|once|after)\b[^,?]*,", re.IGNORECASE)
+_ASKS_SHOWN = re.compile(r"\b(?:see|sees|seen|show|shows|shown|display|displays|displayed|print|prints|printed|"
+                         r"visible|view|viewed|readable)\b", re.IGNORECASE)
+_ASKS_HIDDEN = re.compile(r"\b(?:hid(?:e|es|den|ing)|mask(?:s|ed|ing)?|obfuscat\w*|redact\w*|censor\w*)\b", re.IGNORECASE)
+# Asked whether it can be made so ("Can we choose to show an account variable's value in the logs?"), what holds by
+# default is no answer.
+_ASKS_TO_MAKE = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|users?|admins?|an?\s+\w+)\s+(?:choose|opt|decide|elect|"
+                           r"configure|set|make|enable|turn\s+on|switch\s+on)\b", re.IGNORECASE)
+_HIDDEN_FROM = re.compile(r"\b(?:hidden|hides?|hiding|kept\s+out)\b(?:\s+[\w`]+){0,2}?\s+(?:from|of)\s+([^.;,]+)",
+                          re.IGNORECASE)
+
+
+def hidden_from(question: str, text: str) -> str | None:
+    """The phrase of `text` saying it is hidden from where a question asks whether it is shown (a word of the
+    question there, or "us" when the question asks what the vendor sees); else None."""
+    asked_text = _CONDITION.sub(" ", question)
+    if not _ASKS_SHOWN.search(asked_text) or _ASKS_HIDDEN.search(asked_text) or _ASKS_TO_MAKE.search(asked_text):
+        return None
+    asked = set(key_terms(asked_text))
+    vendor_sees = bool(re.search(r"\byou\b", asked_text, re.IGNORECASE))
+    for found in _HIDDEN_FROM.finditer(EMPHASIS.sub(r"\2", text)):
+        where = found.group(1)
+        if any(matches(term, asked) for term in key_terms(where)) or (
+                vendor_sees and re.match(r"\s*(?:us|we)\b", where, re.IGNORECASE)):
+            return found.group(0).strip()
+    return None
+
+
+# Asked whether it persists ("Does a build environment persist after the job…?"), a passage saying it is destroyed or
+# ephemeral ("build job environments are ephemeral, and once the build job is finished, the environment is destroyed")
+# says no, when the sentence names a word of the question. A question that itself speaks of the destruction ("Do logs
+# persist after the VM is destroyed?") asks of what outlives it, and is not this kind.
+_ASKS_PERSISTS = re.compile(r"\b(?:persists?|persisted|persistent|survives?|remains?|stays?|lingers?|reused|re-used)\b",
+                            re.IGNORECASE)
+_GONE = re.compile(r"\b(?:ephemeral|(?:is|are|gets?|get|will\s+be|be)\s+(?:destroyed|disposed\s+of|discarded|wiped|"
+                   r"torn\s+down|thrown\s+away))\b", re.IGNORECASE)
+
+
+def gone_after(question: str, text: str) -> str | None:
+    """The phrase of `text` saying that what a question asks whether it persists is destroyed; else None."""
+    if not _ASKS_PERSISTS.search(question) or _GONE.search(question):
+        return None
+    asked = set(key_terms(question))
+    for sentence in _sentences(text):
+        found = _GONE.search(sentence)
+        if found and any(matches(term, asked) for term in key_terms(sentence[:found.start()])):
+            return found.group(0)
+    return None
+
+
+# Asked whether it can be opted out of ("Can a repository opt out of the scan for leaked credentials?"), a passage
+# calling it mandatory ("a mandatory post-job log scan") says no, when a word of the question is beside it.
+_ASKS_OPT_OUT = re.compile(r"\b(?:opt(?:\s+|-)?out|disable|turn\s+off|switch\s+off|skip|bypass|exempt(?:ed)?)\b",
+                           re.IGNORECASE)
+_MANDATORY = re.compile(r"\b(?:mandatory|compulsory|cannot\s+be\s+(?:disabled|turned\s+off|switched\s+off|skipped|"
+                        r"bypassed|opted\s+out\s+of))\b", re.IGNORECASE)
+
+
+def mandatory(question: str, text: str) -> str | None:
+    """The phrase of `text` making mandatory what a question asks whether it can be opted out of; else None."""
+    if not _ASKS_OPT_OUT.search(question) or _MANDATORY.search(question):
+        return None
+    asked = set(key_terms(question))
+    for sentence in _sentences(text):
+        for found in _MANDATORY.finditer(sentence):
+            beside = " ".join([*sentence[:found.start()].split()[-4:], *sentence[found.end():].split()[:4]])
+            if any(matches(term, asked) for term in key_terms(beside)):
+                return found.group(0)
+    return None
+
+
+# Asked whether it still holds ("Is travis-ci.org still supported?"), a passage saying it no longer does ("…is
+# disabled and therefore no longer supported") says no: its verb and another word of the question in one sentence.
+_NO_LONGER = re.compile(r"\b(?:no\s+longer|not\s+any\s+longer)\s+((?:be\s+)?[\w-]+)", re.IGNORECASE)
+
+
+def no_longer(question: str, text: str) -> str | None:
+    """The phrase of `text` saying no longer what a question asks whether it still is; else None."""
+    if not re.search(r"\bstill\b", question, re.IGNORECASE):
+        return None
+    asked = set(key_terms(question))
+    # Words read as stems, not key terms: the verb is often one of the words key terms leave out ("supported").
+    words = {stem(word) for word in re.findall(r"[a-z]+", question.lower())}
+    for sentence in _sentences(text):
+        for found in _NO_LONGER.finditer(sentence):
+            verb = stem(found.group(1).split()[-1].lower())
+            if verb in words and set(key_terms(sentence)) & asked:
+                return found.group(0)
+    return None
+
+
+# Asked whether it is done without the customer's say-so ("Will your staff look at our code without our consent?"), a
+# passage saying it is done only with it ("We only manually access your code when explicitly requested by you and only
+# in explicit consent with you") says no: consent, permission, approval and request are one say-so.
+_SAY_SO = r"(?:consent|permission|approval|authori[sz]ation|agreement|request(?:ed)?)"
+_ASKS_WITHOUT = re.compile(rf"\bwithout\s+(?:[\w’'-]+\s+){{0,3}}?{_SAY_SO}\b", re.IGNORECASE)
+_ONLY_WITH = re.compile(rf"\bonly\s+(?:[\w-]+\s+){{0,4}}?(?:with|in|upon|after|on|when|if)\s+(?:[\w-]+\s+){{0,3}}?"
+                        rf"{_SAY_SO}\b", re.IGNORECASE)
+
+
+def only_with_consent(question: str, text: str) -> str | None:
+    """The phrase of `text` doing it only with the customer's say-so, for a question asking whether it is done without
+    it (another word of the question in the sentence); else None."""
+    asked_without = _ASKS_WITHOUT.search(question)
+    if asked_without is None:
+        return None
+    asked = set(key_terms(question.replace(asked_without.group(0), " ")))
+    for sentence in _sentences(text):
+        found = _ONLY_WITH.search(sentence)
+        if found and set(key_terms(sentence)) & asked:
+            return found.group(0)
+    return None
+
+
+def said_opposite(question: str, text: str, lead: str = "") -> str | None:
+    """The phrase of `text` (under `lead`, its list's lead) saying the opposite of what is asked; else None."""
+    return (https_only(question, text, lead) or keeps_working(question, text) or preferred_instead(question, text)
+            or only_after(question, text) or hidden_from(question, text) or gone_after(question, text)
+            or mandatory(question, text) or no_longer(question, text) or only_with_consent(question, text))

@@ -42,3 +42,15 @@ def test_a_lower_grade_of_the_standard_asked_is_a_no():
     assert lower_grade("Do you hold a SOC 2 Type 2 report?", "We hold a SOC2 Type I report.") == "type 1"
     assert lower_grade("Do you hold a SOC 2 Type 2 report?", "SOC2 Type II Certified") is None
     assert lower_grade("Is it FedRAMP High?", "Our SOC 2 Type 1 report is shared under NDA.") is None
+
+
+def test_anyone_doing_it_answers_no_to_only_some_people():
+    """Travis CI's "anyone (including those without push access to your repository) can encrypt data" had answered
+    "Fully Supported" to whether only people with push rights can encrypt values."""
+    from agents.rules.closed_list import any_not_only
+
+    anyone = ("Once the public key is available, anyone (including those without push access to your repository) can "
+              "encrypt data which can only be decrypted by Travis CI.")
+    assert any_not_only("Can only people with push rights encrypt values for our repository?", anyone) is not None
+    assert any_not_only("Can only people with push rights delete the key?", anyone) is None
+    assert any_not_only("Can only the repository owner encrypt values?", anyone) is None

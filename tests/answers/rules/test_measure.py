@@ -39,6 +39,10 @@ from tests.documents import pipeline_over
      ("a day", "90 minutes")),
     ("Do tokens stay valid for more than a day?", "Tokens are valid for 7 days.", None),
     ("Is the report reviewed once a year?", "The report is reviewed every 6 months.", None),
+    # Time without end is met by no figure (Travis CI's log scan report, "available … for 7 days").
+    ("Is the report from the log scan kept indefinitely?", "The report is available to administrators for 7 days.",
+     ("indefinitely", "7 days")),
+    ("Is data permanently deleted after 30 days?", "Data is deleted after 30 days.", None),
 ])
 def test_a_yardstick_in_words_against_a_figure_is_found(question, quote, expected):
     assert judged_measure(question, [quote]) == expected

@@ -69,3 +69,13 @@ def test_keeping_a_thing_out_is_asking_in_the_negative():
     assert agrees_in_negative(question, "Comma-delimited list of environment variables that are passed to the workers "
                                         "but should never appear in the logs.")
     assert not agrees_in_negative(question, "API tokens cannot be rotated by hand.")
+
+
+def test_a_passage_s_condition_agreeing_with_the_question_s_negation_leaves_its_answer_to_deny():
+    """Travis CI's "If the team member has not triggered the build during the billing period, Travis CI will not charge
+    you for that user": the condition names whom the question asks about; the main clause answers no."""
+    charge = ("If the team member has not triggered the build during the billing period, Travis CI will not charge you "
+              "for that user.")
+    assert not agrees_in_negative("Are we charged for team members who triggered no build during the month?", charge)
+    assert agrees_in_negative("Do members who trigger no build go uncharged?", "Members without a build are not "
+                              "charged for.")

@@ -154,3 +154,12 @@ def test_a_configuration_required_with_an_example_aside_is_lacking_where_the_que
         "must have an SSO configuration (such as SAML)"
     assert unmet_requirement("Does automated user provisioning work without a SAML licence?", sso) is None
     assert unmet_requirement("Does automated user provisioning work with SSO?", sso) is None
+
+
+def test_what_a_feature_requires_is_a_no_asked_without_it():
+    """Travis CI's "the usage of VM instance sizes requires credits to be available in the user's account" had
+    answered "Fully Supported" to whether larger instances can be used without any credits."""
+    sizes = "Please note that the usage of VM instance sizes requires credits to be available in the user's account."
+    assert unmet_requirement("Can larger instances be used without any credits on the account?", sizes) is not None
+    assert unmet_requirement("Can larger instances be used without a support contract?", sizes) is None
+    assert unmet_requirement("Can larger instances be used?", sizes) is None

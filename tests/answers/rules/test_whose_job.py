@@ -162,3 +162,16 @@ def test_people_described_by_what_they_cannot_do_deny_nothing_of_the_requirement
     assert denials(text, "Must apps using identity verification offer another route to their services?") == []
     assert denials("Users who are unable to sign in cannot reset their password.",
                    "Can users reset their password?") != []
+
+
+def test_a_cost_put_on_the_customer_answers_no_to_whether_the_vendor_pays():
+    """Travis CI's data processing agreement: "The cost of such audit … shall be borne by the Client" had answered
+    "Fully Supported" to "Do you pay the cost of audits we carry out?"."""
+    from agents.rules.duty import cost_on_customer
+
+    borne = "The cost of such audit, inspection or assessment shall be borne by the Client."
+    assert cost_on_customer("Do you pay the cost of audits we carry out?", borne) == "borne by the Client"
+    assist = "Travis-CI shall (at the Client’s expense) provide such further information and assistance."
+    assert cost_on_customer("Is your help with regulator notifications free of charge?", assist) is not None
+    assert cost_on_customer("Will you help us with regulator notifications?", assist) is None
+    assert cost_on_customer("Do you pay the cost of audits?", "Audits are carried out by our staff.") is None

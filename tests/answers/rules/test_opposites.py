@@ -1,0 +1,91 @@
+"""A passage about the opposite scope (public for private, cloud-hosted for self-hosted) answers part of
+the question at most; one saying the opposite of what is asked (hidden where shown is asked, destroyed where
+persisting is, mandatory where opting out is, no longer where still is, only with consent where without it is) answers
+it no."""
+
+from __future__ import annotations
+
+from agents.rules.denial import gone_after, hidden_from, mandatory, no_longer, only_with_consent
+from agents.rules.opposite_scope import opposite_scope, restricted_to_opposite
+from tests.documents import pipeline_over
+
+
+def test_the_opposite_scope_is_read_only_when_the_passage_does_not_name_the_asked_one():
+    asked = "Are tokens found in our private repositories revoked automatically as well?"
+    assert opposite_scope(asked, "Tokens leaked on _public_ repositories will be automatically revoked.") == "public"
+    assert opposite_scope(asked, "GitHub scans these _private_ or _public_ repositories and notifies you.") is None
+    assert opposite_scope("Can a self-hosted installation stream events?",
+                          "The cloud-hosted version streams events to SIEM systems.") == "cloud-hosted"
+    assert opposite_scope("Are public repositories scanned?", "Tokens in public repositories are revoked.") is None
+
+
+async def test_a_yes_from_the_opposite_scope_is_not_sent_as_fully_supported(tmp_path, index):
+    """Buildkite's "…private repositories revoked automatically?" had gone out alone as "Yes." from the
+    sentence on public repositories."""
+    pipeline = await pipeline_over(tmp_path / "docs", index, {
+        "tokens.md": "# Token security\n\nAPI tokens leaked on _public_ repositories are automatically revoked and "
+                     "their owners notified.\n"})
+    result = await pipeline.run("Are API tokens leaked in our private repositories automatically revoked?")
+    assert result.synthesis.compliance_status == "Partially Supported" and result.escalated
+    public = await pipeline.run("Are API tokens leaked in public repositories automatically revoked?")
+    assert public.synthesis.compliance_status == "Fully Supported"
+
+
+def test_a_restriction_to_the_opposite_scope_is_a_no():
+    """Spacelift's "Can the VCS agent be used together with your shared public workers?" had been "Partially
+    Supported" from "VCS agents are only supported when using private worker pools"."""
+    only_private = "VCS agents are only supported when using private worker pools."
+    assert restricted_to_opposite("Can the VCS agent be used with your shared public workers?", only_private) == \
+        "only supported when using private"
+    assert restricted_to_opposite("Can the VCS agent be used with private workers?", only_private) is None
+    # Another scope named without "only" is a passage about another scope, not a restriction.
+    assert restricted_to_opposite("Can public workers reach our VCS?",
+                                  "Private workers reach your VCS directly.") is None
+
+
+async def test_the_opposite_of_what_is_asked_is_answered_no(tmp_path, index):
+    """Travis CI's first run had answered each of these "Fully Supported" from the sentence saying the opposite."""
+    pages = {
+        "variables.md": "# Variables in settings\n\nBy default, the value of these new environment variables is hidden "
+                        "from the `export` line in the logs.\n",
+        "scopes.md": "# Email\n\nYour email address can be hidden from the GitHub profile, which also hides it from "
+                     "us.\n",
+        "sbom.md": "# Deploying\n\nPlease remember that build job environments are ephemeral, and once the build job "
+                   "is finished, the environment is destroyed.\n",
+        "legacy.md": "# Legacy site\n\nStarting June 2021 the legacy site is disabled and therefore no longer "
+                     "supported.\n",
+        "security.md": "# Access to code\n\nWe only manually access your code when explicitly requested by you and "
+                       "only in explicit consent with you, and only to debug build issues.\n",
+    }
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    for question in ("Are values of variables from settings printed on the export line of logs by default?",
+                     "If a user hides their email address on GitHub, can you still see it?",
+                     "Does a build environment persist after the job so files can be collected later?",
+                     "Is the legacy site still supported?",
+                     "Will your staff look at our code without our consent?"):
+        answer = (await pipeline.run(question)).synthesis
+        assert answer.compliance_status == "Not Supported", (question, answer.answer, answer.reasoning)
+
+
+def test_each_opposite_needs_the_question_s_own_words_and_form():
+    shown = "By default, the value of these variables is hidden from the `export` line in the logs."
+    assert hidden_from("Are the values printed on the export line of the logs?", shown) is not None
+    assert hidden_from("Can we choose to show the values on the export line of the logs?", shown) is None
+    assert hidden_from("Are the values hidden from the export line?", shown) is None
+    assert hidden_from("Are the values printed in the audit trail?", shown) is None
+    gone = "Build job environments are ephemeral, and once the job is finished, the environment is destroyed."
+    assert gone_after("Does a build environment persist after the job?", gone) is not None
+    assert gone_after("Do logs persist after the environment is destroyed?", gone) is None
+    assert gone_after("Do uploaded caches persist between runs?", gone) is None
+    scan = "Travis CI has also enabled a mandatory post-job log scan to find leaked secrets."
+    assert mandatory("Can a repository opt out of the scan for leaked credentials?", scan) == "mandatory"
+    assert mandatory("Can we opt out of email notifications?", scan) is None
+    assert mandatory("Is the log scan mandatory, or can we opt out?", scan) is None
+    legacy = "Starting June 2021 the legacy site is disabled and therefore no longer supported."
+    assert no_longer("Is the legacy site still supported?", legacy) == "no longer supported"
+    assert no_longer("Is the legacy site supported?", legacy) is None
+    assert no_longer("Is the new site still supported?", "The plugin is no longer maintained.") is None
+    consent = "We only access your code when explicitly requested by you."
+    assert only_with_consent("Will your staff look at our code without our consent?", consent) is not None
+    assert only_with_consent("Will your staff look at our code?", consent) is None
+    assert only_with_consent("Do you share billing data without our approval?", "We only send invoices on request.") is None
