@@ -30,6 +30,17 @@ def opposite_scope(question: str, quote: str) -> str | None:
     return None
 
 
+def own_scope(question: str, quote: str) -> str | None:
+    """The question's scope word when `quote` names it and not its opposite (a passage on the scope asked: "Private
+    repositories have debug mode enabled by default"); else None. Beside it, a passage on the opposite scope ("not
+    available by default on public repositories") is the contrast, not a limit."""
+    plain = quote.replace("_", " ").replace("*", " ")
+    for one, other in (*_PAIRS, *((b, a) for a, b in _PAIRS)):
+        if _has(one, question) and not _has(other, question) and _has(one, plain) and not _has(other, plain):
+            return re.search(rf"\b(?:{one})\b", plain, re.IGNORECASE).group()
+    return None
+
+
 def restricted_to_opposite(question: str, quote: str) -> str | None:
     """The phrase of `quote` restricting what it says to the scope opposite the question's ("VCS agents are only
     supported when using private worker pools", asked of the shared public workers): a no, not a limit."""

@@ -20,7 +20,7 @@ from ..rules.list_items import items_on_question
 from ..rules.matrix import answered_row, cell_for_question, left_out_cell, only_other_column
 from ..rules.measure import over_maximum, under_minimum, unmet_figure, unstated_figure
 from ..rules.narrowing import narrowing, restricted_scope
-from ..rules.opposite_scope import opposite_scope, restricted_to_opposite
+from ..rules.opposite_scope import opposite_scope, own_scope, restricted_to_opposite
 from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_a_plan, plan_verdict,
                            speaks_of_offers, without_own_plan)
 from ..rules.polarity import agrees_in_negative
@@ -28,7 +28,7 @@ from ..rules.requirement import reserved_to_others, reserved_to_role, unmet_requ
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
 from ..text.question_form import is_yes_no
-from ..text.terms import coverage
+from ..text.terms import coverage, key_terms
 from .quotes import Quote
 
 
@@ -108,7 +108,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         return "Not Supported", f'a passage requires a role of whoever does it ("{role}")'
     for quote in chosen:
         other = opposite_scope(question, quote.passage.text)
-        if other and not quote.scope:
+        if other and not quote.scope and not any(own_scope(question, q.passage.text) for q in chosen):
             return "Partially Supported", f'a cited passage is about another scope ("{other}")'
         if _for_some_offers(question, quote, _primary(chosen)):
             return "Partially Supported", f'its page or list gives it to some offers only ({", ".join(quote.offers)})'
@@ -159,9 +159,23 @@ def _limits(wording: str, question: str) -> list[str]:
         cues = [*cues, "optional"]
     if any(re.search(rf"\b{re.escape(name)}\b", wording) for name in asked_offer_names(question)):
         cues = [cue for cue in cues if not _OFFER_CUE.search(cue)]
+    cues = [cue for cue in cues if not _only_what_is_asked(cue, wording, question)]
     if _ASKS_IF_ABLE.search(question) and not _ASKS_IF_BOUND.search(question):
         return [cue for cue in cues if cue not in _OPTIONAL]
     return cues
+
+
+def _only_what_is_asked(cue: str, wording: str, question: str) -> bool:
+    # A restriction to what the question asks of ("makes encrypted variables … available only to pull requests coming
+    # from the same repository", asked of pull requests from the same repository) limits nothing asked: most of the
+    # words it restricts to, two at least, are the question's.
+    if "only" not in cue.split():
+        return False
+    asked = set(key_terms(question))
+    scopes = [set(key_terms(found.group(1))) for found in
+              re.finditer(rf"\b{re.escape(cue)}\b\s+((?:[\w'’-]+\s+){{0,7}}[\w'’-]+)", wording, re.IGNORECASE)]
+    return bool(scopes) and all(len(scope & asked) >= 2 and len(scope & asked) * 3 >= len(scope) * 2
+                                for scope in scopes)
 
 
 def _first(chosen: list[Quote], found: Callable[[str], str | None]) -> str | None:

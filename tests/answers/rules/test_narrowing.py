@@ -266,3 +266,15 @@ def test_what_a_list_is_not_and_an_example_lead_are_no_cues():
     assert "might" not in cue_phrases("A proofed identity request with phishing-resistant MFA might look like:",
                                       PARTIAL_CUES)
     assert "might" in cue_phrases("The request might fail.", PARTIAL_CUES)
+
+
+async def test_a_restriction_to_what_the_question_asks_of_limits_nothing(tmp_path, index):
+    """Travis CI's "makes encrypted variables and data available only to pull requests coming from the same
+    repository" had answered "Partially Supported" to whether secrets reach pull requests from the same repository."""
+    page = ("# Pull requests and security\n\nTravis CI makes encrypted variables and data available only to pull "
+            "requests coming from the same repository (internal pull requests).\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"pull-requests.md": page})
+    same = (await pipeline.run("Are secrets available to pull requests opened from the same repository?")).synthesis
+    assert same.compliance_status == "Fully Supported", same.reasoning
+    forks = (await pipeline.run("Are secrets available to pull requests?")).synthesis
+    assert forks.compliance_status != "Fully Supported", forks.reasoning

@@ -89,3 +89,14 @@ def test_each_opposite_needs_the_question_s_own_words_and_form():
     assert only_with_consent("Will your staff look at our code without our consent?", consent) is not None
     assert only_with_consent("Will your staff look at our code?", consent) is None
     assert only_with_consent("Do you share billing data without our approval?", "We only send invoices on request.") is None
+
+
+async def test_a_passage_on_the_scope_asked_is_not_limited_by_one_on_the_opposite_scope(tmp_path, index):
+    """Travis CI's "Private repositories have debug mode enabled by default" had been answered "Partially Supported"
+    because "…not available by default on public repositories" was cited beside it."""
+    page = ("# Debug mode\n\n## Enable debug mode\n\nPrivate repositories have debug mode enabled by default, and no "
+            "changes need to be made.\n\nFor public repositories, debug mode is enabled by default on request only, "
+            "repository by repository.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"debug.md": page})
+    answer = (await pipeline.run("Is debug mode switched on by default for private repositories?")).synthesis
+    assert answer.compliance_status == "Fully Supported", answer.reasoning
