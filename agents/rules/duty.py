@@ -29,7 +29,10 @@ _LEFT_TO_READER = re.compile(
     # application will handle authorization of the user and assign roles and permissions").
     r"your\s+(?:own\s+)?(?:application|app|system|service)s?\s+(?:will|must|should|needs?\s+to|is\s+expected\s+to)\s+"
     r"(?:handle|manage|assign|implement|perform|enforce|maintain)|"
-    r"(?:is|are)\s+handled\s+(?:on|by)\s+(?:your|the\s+customer'?s?)\s+(?:own\s+)?side)\b",
+    r"(?:is|are)\s+handled\s+(?:on|by)\s+(?:your|the\s+customer'?s?)\s+(?:own\s+)?side|"
+    # What the reader is left to do despite the product ("logs are put on stdout of each pod, therefore you will still
+    # need to redirect them to a common logs target location").
+    r"you(?:'ll|\s+will)?\s+still\s+(?:need|have)(?:\s+to)?)\b",
     re.IGNORECASE)
 # The asker's side as the actor of a yes/no question: "Can we…", "May a customer…", "Are users able to…".
 _ASKER_ACTS = re.compile(

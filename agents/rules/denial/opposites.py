@@ -188,16 +188,33 @@ def no_longer(question: str, text: str) -> str | None:
             verb = stem(found.group(1).split()[-1].lower())
             if verb in words and set(key_terms(sentence)) & asked:
                 return found.group(0)
+        taken = _TAKEN_AWAY.search(sentence)
+        if taken and set(key_terms(taken.group(1))) & asked:
+            return taken.group(0)
     return None
+
+
+# What is taken away answers "still" no as well: "Suspending … a user's repository access removes the user's
+# build-triggering access", asked "After we suspend someone's access, can they still start builds?" (a word of the
+# question in what is taken).
+_TAKEN_AWAY = re.compile(r"\b(?:removes?|revokes?|withdraws?|takes\s+away)\s+((?:[\w’'-]+\s+){0,4}?)"
+                         r"(?:access|ability|permissions?|rights?|privileges?)\b", re.IGNORECASE)
 
 
 # Asked whether it is done without the customer's say-so ("Will your staff look at our code without our consent?"), a
 # passage saying it is done only with it ("We only manually access your code when explicitly requested by you and only
 # in explicit consent with you") says no: consent, permission, approval and request are one say-so.
 _SAY_SO = r"(?:consent|permission|approval|authori[sz]ation|agreement|request(?:ed)?)"
-_ASKS_WITHOUT = re.compile(rf"\bwithout\s+(?:[\w’'-]+\s+){{0,3}}?{_SAY_SO}\b", re.IGNORECASE)
+# Being told is the customer's say-so too: "Might you bring on a new subprocessor without telling us?" is answered no by
+# "only after informing the Client in writing".
+_TOLD = r"(?:telling|informing|notifying|notice|notification|announcing)"
+_ASKS_WITHOUT = re.compile(rf"\b(?:without|with\s+no)\s+(?:[\w’'-]+\s+){{0,3}}?(?:{_SAY_SO}|{_TOLD})\b|\bunannounced\b",
+                           re.IGNORECASE)
 _ONLY_WITH = re.compile(rf"\bonly\s+(?:[\w-]+\s+){{0,4}}?(?:with|in|upon|after|on|when|if)\s+(?:[\w-]+\s+){{0,3}}?"
-                        rf"{_SAY_SO}\b", re.IGNORECASE)
+                        rf"(?:{_SAY_SO}|{_TOLD}|informed|notified)\b"
+                        # Notice required ahead ("announced to Travis-CI at least 2 weeks in advance"), asked "with no
+                        # advance notice?"
+                        r"|\b(?:in\s+advance|advance\s+notice|prior\s+notice|notice\s+period)\b", re.IGNORECASE)
 
 
 def only_with_consent(question: str, text: str) -> str | None:
@@ -214,8 +231,29 @@ def only_with_consent(question: str, text: str) -> str | None:
     return None
 
 
+# Asked whether it can stay on ("…and still keep certificate verification turned on?"), a passage requiring it turned
+# off ("In all cases of using self-signed certificates, you must disable SSL certificate validation") says no, a word
+# of the question in what must be turned off.
+_ASKS_KEPT_ON = re.compile(r"\b(?:keep|keeps|leave|leaves|still\s+have|remain)\b[^?.;]{0,60}?\b(?:on|enabled|turned\s+on|"
+                           r"switched\s+on|active)\b", re.IGNORECASE)
+_MUST_TURN_OFF = re.compile(r"\b(?:must|need\s+to|needs\s+to|have\s+to|has\s+to|required\s+to)\s+(?:first\s+)?"
+                            r"(?:disable|turn\s+off|switch\s+off|deactivate)\s+((?:[\w-]+\s+){0,4}[\w-]+)", re.IGNORECASE)
+
+
+def must_turn_off(question: str, text: str) -> str | None:
+    """The phrase of `text` requiring turned off what a question asks whether it can keep on; else None."""
+    if not _ASKS_KEPT_ON.search(question):
+        return None
+    asked = set(key_terms(question))
+    for found in _MUST_TURN_OFF.finditer(EMPHASIS.sub(r"\2", text)):
+        if any(matches(term, asked) for term in key_terms(found.group(1))):
+            return found.group(0)
+    return None
+
+
 def said_opposite(question: str, text: str, lead: str = "") -> str | None:
     """The phrase of `text` (under `lead`, its list's lead) saying the opposite of what is asked; else None."""
     return (https_only(question, text, lead) or keeps_working(question, text) or preferred_instead(question, text)
             or only_after(question, text) or hidden_from(question, text) or gone_after(question, text)
-            or mandatory(question, text) or no_longer(question, text) or only_with_consent(question, text))
+            or mandatory(question, text) or no_longer(question, text) or only_with_consent(question, text)
+            or must_turn_off(question, text))

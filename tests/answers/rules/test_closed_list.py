@@ -54,3 +54,14 @@ def test_anyone_doing_it_answers_no_to_only_some_people():
     assert any_not_only("Can only people with push rights encrypt values for our repository?", anyone) is not None
     assert any_not_only("Can only people with push rights delete the key?", anyone) is None
     assert any_not_only("Can only the repository owner encrypt values?", anyone) is None
+
+
+def test_every_one_answers_no_to_limited_to_a_single_one():
+    """Travis CI's signing key "can be used under every repository owned by this entity", asked whether it is limited
+    to a single repository."""
+    from agents.rules.closed_list import any_not_only
+
+    every = "The key uploaded under an organization account can be used under every repository owned by this entity."
+    assert any_not_only("Is a signing key uploaded to an organization limited to a single repository?", every) == \
+        "every repository"
+    assert any_not_only("Is a signing key limited to a few hours of use?", every) is None

@@ -100,3 +100,24 @@ async def test_a_passage_on_the_scope_asked_is_not_limited_by_one_on_the_opposit
     pipeline = await pipeline_over(tmp_path / "docs", index, {"debug.md": page})
     answer = (await pipeline.run("Is debug mode switched on by default for private repositories?")).synthesis
     assert answer.compliance_status == "Fully Supported", answer.reasoning
+
+
+def test_turned_off_taken_away_or_told_first_answers_no():
+    """Travis CI's self-signed certificates ("you must disable SSL certificate validation"), suspended users ("removes
+    the user's build-triggering access"), subprocessors ("only after informing the Client in writing") and audits
+    ("announced … at least 2 weeks in advance")."""
+    from agents.rules.denial import must_turn_off
+
+    certificates = "In all cases of using self-signed certificates, you must disable SSL certificate validation."
+    assert must_turn_off("Can we use self-signed certificates and still keep certificate verification turned on?",
+                         certificates) == "must disable SSL certificate validation"
+    assert must_turn_off("Can we keep two-factor sign-in turned on?", certificates) is None
+    assert must_turn_off("Can we use self-signed certificates?", certificates) is None
+    suspended = "Suspending a user's repository access removes the user's build-triggering access."
+    assert no_longer("After we suspend someone's access, can they still start builds?", suspended) is not None
+    assert no_longer("After we suspend someone, can they still read the logs?", suspended) is None
+    informed = "Travis-CI shall use any sub-processor only after informing the Client in writing."
+    assert only_with_consent("Might you bring on a new subprocessor without telling us?", informed) is not None
+    audit = "Such audit or inspection is announced to Travis-CI at least 2 weeks in advance in writing."
+    assert only_with_consent("Can we run an audit of your systems with no advance notice?", audit) == "in advance"
+    assert only_with_consent("Can we run an audit of your systems?", audit) is None

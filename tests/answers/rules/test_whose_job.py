@@ -175,3 +175,22 @@ def test_a_cost_put_on_the_customer_answers_no_to_whether_the_vendor_pays():
     assert cost_on_customer("Is your help with regulator notifications free of charge?", assist) is not None
     assert cost_on_customer("Will you help us with regulator notifications?", assist) is None
     assert cost_on_customer("Do you pay the cost of audits?", "Audits are carried out by our staff.") is None
+
+
+async def test_what_the_reader_still_has_to_do_and_what_the_vendor_keeps_answer_no(tmp_path, index):
+    """Travis CI's "…therefore you will still need redirect them to a common logs target location", asked whether a
+    basic installation sends its logs to central storage; and "Travis CI keeps the private key private", cited below
+    the best passage, asked whether the repository owners hold the private key."""
+    pages = {
+        "ha.md": "# High availability\n\nPlease mind that in basic installation logs are put on stdout of each pod, "
+                 "therefore you will still need redirect them to a common logs target location and store them using "
+                 "a tool of your choice.\n",
+        "keys.md": "# Encryption scheme\n\nOnce the public key is available, anyone can encrypt data which can only be "
+                   "decrypted by Travis CI, using the corresponding private key for your encrypted values.\n\n"
+                   "Travis CI keeps the private key private, but makes the repository's public key available.\n",
+    }
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    for question in ("Does a basic self-hosted installation send its logs to central storage for us?",
+                     "As repository owners, do we hold the private key for our encrypted values?"):
+        answer = (await pipeline.run(question)).synthesis
+        assert answer.compliance_status == "Not Supported", (question, answer.reasoning)
