@@ -136,7 +136,8 @@ def only_that(question: str, text: str) -> str | None:
 # passage saying it holds for any of that kind ("accepting connections from any origin"): no. Not a question asking
 # whether it can be made so ("Can we restrict it to only our IPs?"): that "any" may be the default a setting narrows.
 # "limited to a single repository" asks it of one only, as "only one repository" does.
-_ONLY_ASKED = re.compile(r"\b(?:only|exclusively|solely|(?:limited|restricted|confined)\s+to(?=\s+(?:a\s+single|one)\b))\b"
+_ONLY_ASKED = re.compile(r"\b(?:only|exclusively|solely|"
+                         r"(?:limited|restricted|confined)\s+to(?=\s+(?:a\s+single|one)\b))\b"
                          r"((?:\s+[\w'’-]+){1,6})", re.IGNORECASE)
 _ANY_OF = re.compile(r"\b(?:any|every|all)\s+((?:[\w-]+\s+){0,2}?[\w-]+)", re.IGNORECASE)
 _MADE_SO = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+\w+|the\s+\w+)\s+(?:\w+\s+)?"

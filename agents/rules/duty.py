@@ -67,7 +67,8 @@ def asks_to_be_told(question: str) -> bool:
 # Asked whether the vendor pays or it is free ("Do you pay the cost of audits we carry out?", "Is your help … free of
 # charge?"), a passage putting the cost on the customer ("shall be borne by the Client", "(at the Client's expense)")
 # says no. The cost only: "Travis-CI shall (at the Client's expense) provide such … assistance" still provides it.
-_ASKS_COST = re.compile(r"\b(?:free(?:\s+of\s+charge)?|at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|no\s+charge|"
+_ASKS_COST = re.compile(r"\b(?:free(?:\s+of\s+charge)?|at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|"
+                        r"no\s+charge|"
                         r"(?:do|will|would)\s+you\s+(?:pay|cover|bear|reimburse)|(?:paid|covered|borne)\s+by\s+you|"
                         r"your\s+(?:own\s+)?(?:cost|expense))\b", re.IGNORECASE)
 _COST_ON_READER = re.compile(r"\b(?:borne|paid|covered)\s+by\s+(?:the\s+)?(?:client|customer|you)\b|"

@@ -21,7 +21,8 @@ _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:
                        r"|\brequires?\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:role|rights|permissions?|access)\b"
                        # "the usage of VM instance sizes requires credits to be available in the user's account", asked
                        # "without any credits"
-                       r"|\brequires?\s+(?:an?\s+|the\s+|available\s+|sufficient\s+|enough\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)"
+                       r"|\brequires?\s+(?:an?\s+|the\s+|available\s+|sufficient\s+|enough\s+)?"
+                       r"((?:[\w-]+\s+){0,2}?[\w-]+)"
                        r"(?=\s+(?:to\s+be|in\s+(?:the|your|its)|on\s+(?:the|your|its))\b|[.,;]|$)"
                        # "must be a workspace admin with 2FA already enabled"
                        r"|\b(?:must|need\s+to|needs\s+to)\s+be\b[^.;]{0,60}?\bwith\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+"

@@ -29,8 +29,8 @@ async def test_a_name_the_page_writes_another_way_is_no_gap(tmp_path, index):
         "security.md": "# Security\n\nTravis does not store or receive any kind of credit card data other than a "
                        "reference token that allows us to create payments with our payments provider Stripe, a PCI "
                        "Level 1 certified payments provider.\n",
-        "gpu.md": "# GPU VM instance size\n\nYou can choose to run your GPU builds on various GPU sizes, with an NVIDIA "
-                  "T4 or V100 attached.\n",
+        "gpu.md": "# GPU VM instance size\n\nYou can choose to run your GPU builds on various GPU sizes, with an "
+                  "NVIDIA T4 or V100 attached.\n",
         "signing.md": "# Signing\n\nYou can also obtain a signing key by configuring the HashiCorp Vault access in "
                       "Travis CI and getting a signing key from the Vault, your own key management system.\n",
     }

@@ -103,7 +103,8 @@ def _sentences(text: str) -> list[str]:
 _CONDITION = re.compile(r"^\s*(?:if|when|once|after)\b[^,?]*,", re.IGNORECASE)
 _ASKS_SHOWN = re.compile(r"\b(?:see|sees|seen|show|shows|shown|display|displays|displayed|print|prints|printed|"
                          r"visible|view|viewed|readable)\b", re.IGNORECASE)
-_ASKS_HIDDEN = re.compile(r"\b(?:hid(?:e|es|den|ing)|mask(?:s|ed|ing)?|obfuscat\w*|redact\w*|censor\w*)\b", re.IGNORECASE)
+_ASKS_HIDDEN = re.compile(r"\b(?:hid(?:e|es|den|ing)|mask(?:s|ed|ing)?|obfuscat\w*|redact\w*|censor\w*)\b",
+                          re.IGNORECASE)
 # Asked whether it can be made so ("Can we choose to show an account variable's value in the logs?"), what holds by
 # default is no answer.
 _ASKS_TO_MAKE = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|users?|admins?|an?\s+\w+)\s+(?:choose|opt|decide|elect|"
@@ -234,10 +235,11 @@ def only_with_consent(question: str, text: str) -> str | None:
 # Asked whether it can stay on ("…and still keep certificate verification turned on?"), a passage requiring it turned
 # off ("In all cases of using self-signed certificates, you must disable SSL certificate validation") says no, a word
 # of the question in what must be turned off.
-_ASKS_KEPT_ON = re.compile(r"\b(?:keep|keeps|leave|leaves|still\s+have|remain)\b[^?.;]{0,60}?\b(?:on|enabled|turned\s+on|"
-                           r"switched\s+on|active)\b", re.IGNORECASE)
+_ASKS_KEPT_ON = re.compile(r"\b(?:keep|keeps|leave|leaves|still\s+have|remain)\b[^?.;]{0,60}?"
+                           r"\b(?:on|enabled|turned\s+on|switched\s+on|active)\b", re.IGNORECASE)
 _MUST_TURN_OFF = re.compile(r"\b(?:must|need\s+to|needs\s+to|have\s+to|has\s+to|required\s+to)\s+(?:first\s+)?"
-                            r"(?:disable|turn\s+off|switch\s+off|deactivate)\s+((?:[\w-]+\s+){0,4}[\w-]+)", re.IGNORECASE)
+                            r"(?:disable|turn\s+off|switch\s+off|deactivate)\s+((?:[\w-]+\s+){0,4}[\w-]+)",
+                            re.IGNORECASE)
 
 
 def must_turn_off(question: str, text: str) -> str | None:

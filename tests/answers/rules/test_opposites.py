@@ -88,7 +88,8 @@ def test_each_opposite_needs_the_question_s_own_words_and_form():
     consent = "We only access your code when explicitly requested by you."
     assert only_with_consent("Will your staff look at our code without our consent?", consent) is not None
     assert only_with_consent("Will your staff look at our code?", consent) is None
-    assert only_with_consent("Do you share billing data without our approval?", "We only send invoices on request.") is None
+    invoices = "We only send invoices on request."
+    assert only_with_consent("Do you share billing data without our approval?", invoices) is None
 
 
 async def test_a_passage_on_the_scope_asked_is_not_limited_by_one_on_the_opposite_scope(tmp_path, index):
