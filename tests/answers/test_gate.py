@@ -28,8 +28,8 @@ def test_an_abstention_is_judged_by_what_the_documents_searched_hold():
     model = load()
     lacking = AnswerSignals(abstained=1, terms_in_documents=0.3, names_absent=1)
     spoken_of = AnswerSignals(abstained=1, terms_in_documents=0.9, names_absent=0)
-    # At the threshold a team may set (95, say), the one on a name the documents lack goes out, not the other.
-    assert _sent(lacking, 0.95) and not _sent(spoken_of, 0.95)
+    # At the threshold a team may set (90, say), the one on a name the documents lack goes out, not the other.
+    assert _sent(lacking, 0.90) and not _sent(spoken_of, 0.90)
     assert model.probability(lacking) > model.probability(spoken_of)
     # What an answer would be judged by does not move an abstention.
     assert model.probability(lacking) == model.probability(lacking.model_copy(update={"relevance": 0.9, "denial_cue": 1}))
@@ -46,8 +46,8 @@ async def test_the_audit_measures_what_the_documents_searched_say_of_the_questio
     await ingest([ROOT / "eval" / "temporal" / "corpus"], index)
     pipeline = Pipeline(index)
     # At a threshold a team may set: the shipped one, held to the first runs, reviews every answer.
-    fedramp = await pipeline.run("Does the cloud service hold a FedRAMP authorization?", threshold=95)
-    spoken_of = await pipeline.run("Do you operate a public bug bounty program?", threshold=95)
+    fedramp = await pipeline.run("Does the cloud service hold a FedRAMP authorization?", threshold=90)
+    spoken_of = await pipeline.run("Do you operate a public bug bounty program?", threshold=90)
     measured = {run.question: run.critic_feedback[-1].signals for run in (fedramp, spoken_of)}
     assert fedramp.synthesis.answer.startswith("No evidence") and measured[fedramp.question].names_absent == 1
     assert spoken_of.synthesis.answer.startswith("No evidence") and measured[spoken_of.question].names_absent == 0
