@@ -158,7 +158,7 @@ def any_not_only(question: str, text: str) -> str | None:
         for found in _ANY_OF.finditer(text) if nouns else ():
             if key_terms(found.group(1))[-1:] == nouns:
                 return found.group(0).strip()
-        anyone = _anyone_does(question, asked.group(1), text) if set(nouns) & _PEOPLE else None
+        anyone = _anyone_does(asked.group(1), text) if set(nouns) & _PEOPLE else None
         if anyone:
             return anyone
     return None
@@ -172,7 +172,7 @@ _ANYONE = re.compile(r"\b(?:anyone|anybody|everyone|everybody)\b[^.;]{0,80}?\b(?
                      re.IGNORECASE)
 
 
-def _anyone_does(question: str, asked: str, text: str) -> str | None:
+def _anyone_does(asked: str, text: str) -> str | None:
     acts = set(key_terms(asked))
     for found in _ANYONE.finditer(text):
         if set(key_terms(found.group(1))) & acts:

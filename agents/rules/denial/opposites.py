@@ -1,7 +1,7 @@
 """Denials said as the opposite of what is asked, with no negation: HTTPS required where plain HTTP is asked, still
 working where stopping is asked, the other of two preferred, only after where before is asked, hidden where shown is
-asked, destroyed where persisting is asked, mandatory where opting out is asked, no longer where still is asked, only
-with consent where without it is asked."""
+asked, destroyed where persisting is asked, mandatory where opting out is asked, no longer (or taken away) where still
+is asked, only with consent (or notice) where without it is asked, turned off where kept on is asked."""
 
 from __future__ import annotations
 
@@ -176,6 +176,12 @@ def mandatory(question: str, text: str) -> str | None:
 # disabled and therefore no longer supported") says no: its verb and another word of the question in one sentence.
 _NO_LONGER = re.compile(r"\b(?:no\s+longer|not\s+any\s+longer)\s+((?:be\s+)?[\w-]+)", re.IGNORECASE)
 
+# What is taken away answers "still" no as well: "Suspending … a user's repository access removes the user's
+# build-triggering access", asked "After we suspend someone's access, can they still start builds?" (a word of the
+# question in what is taken).
+_TAKEN_AWAY = re.compile(r"\b(?:removes?|revokes?|withdraws?|takes\s+away)\s+((?:[\w’'-]+\s+){0,4}?)"
+                         r"(?:access|ability|permissions?|rights?|privileges?)\b", re.IGNORECASE)
+
 
 def no_longer(question: str, text: str) -> str | None:
     """The phrase of `text` saying no longer what a question asks whether it still is; else None."""
@@ -195,12 +201,6 @@ def no_longer(question: str, text: str) -> str | None:
     return None
 
 
-# What is taken away answers "still" no as well: "Suspending … a user's repository access removes the user's
-# build-triggering access", asked "After we suspend someone's access, can they still start builds?" (a word of the
-# question in what is taken).
-_TAKEN_AWAY = re.compile(r"\b(?:removes?|revokes?|withdraws?|takes\s+away)\s+((?:[\w’'-]+\s+){0,4}?)"
-                         r"(?:access|ability|permissions?|rights?|privileges?)\b", re.IGNORECASE)
-
 
 # Asked whether it is done without the customer's say-so ("Will your staff look at our code without our consent?"), a
 # passage saying it is done only with it ("We only manually access your code when explicitly requested by you and only
@@ -209,24 +209,27 @@ _SAY_SO = r"(?:consent|permission|approval|authori[sz]ation|agreement|request(?:
 # Being told is the customer's say-so too: "Might you bring on a new subprocessor without telling us?" is answered no by
 # "only after informing the Client in writing".
 _TOLD = r"(?:telling|informing|notifying|notice|notification|announcing)"
-_ASKS_WITHOUT = re.compile(rf"\b(?:without|with\s+no)\s+(?:[\w’'-]+\s+){{0,3}}?(?:{_SAY_SO}|{_TOLD})\b|\bunannounced\b",
-                           re.IGNORECASE)
+_ASKS_WITHOUT = re.compile(rf"\b(?:without|with\s+no)\s+(?:[\w’'-]+\s+){{0,3}}?(?:{_SAY_SO}|(?P<told>{_TOLD}))\b"
+                           r"|(?P<unannounced>\bunannounced\b)", re.IGNORECASE)
 _ONLY_WITH = re.compile(rf"\bonly\s+(?:[\w-]+\s+){{0,4}}?(?:with|in|upon|after|on|when|if)\s+(?:[\w-]+\s+){{0,3}}?"
-                        rf"(?:{_SAY_SO}|{_TOLD}|informed|notified)\b"
-                        # Notice required ahead ("announced to Travis-CI at least 2 weeks in advance"), asked "with no
-                        # advance notice?"
+                        rf"{_SAY_SO}\b", re.IGNORECASE)
+# Asked of notice, telling first or notice ahead answers too ("announced to Travis-CI at least 2 weeks in advance", asked
+# "with no advance notice?"); asked of consent, being told is not being asked.
+_ONLY_TOLD = re.compile(rf"\bonly\s+(?:[\w-]+\s+){{0,4}}?(?:with|in|upon|after|on|when|if)\s+(?:[\w-]+\s+){{0,3}}?"
+                        rf"(?:{_TOLD}|informed|notified)\b"
                         r"|\b(?:in\s+advance|advance\s+notice|prior\s+notice|notice\s+period)\b", re.IGNORECASE)
 
 
 def only_with_consent(question: str, text: str) -> str | None:
-    """The phrase of `text` doing it only with the customer's say-so, for a question asking whether it is done without
-    it (another word of the question in the sentence); else None."""
+    """The phrase of `text` doing it only with the customer's say-so (or notice, when notice is asked), for a question
+    asking whether it is done without it (another word of the question in the sentence); else None."""
     asked_without = _ASKS_WITHOUT.search(question)
     if asked_without is None:
         return None
+    told = bool(asked_without.group("told") or asked_without.group("unannounced"))
     asked = set(key_terms(question.replace(asked_without.group(0), " ")))
     for sentence in _sentences(text):
-        found = _ONLY_WITH.search(sentence)
+        found = _ONLY_WITH.search(sentence) or (_ONLY_TOLD.search(sentence) if told else None)
         if found and set(key_terms(sentence)) & asked:
             return found.group(0)
     return None

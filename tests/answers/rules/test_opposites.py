@@ -122,3 +122,7 @@ def test_turned_off_taken_away_or_told_first_answers_no():
     audit = "Such audit or inspection is announced to Travis-CI at least 2 weeks in advance in writing."
     assert only_with_consent("Can we run an audit of your systems with no advance notice?", audit) == "in advance"
     assert only_with_consent("Can we run an audit of your systems?", audit) is None
+    # Being told first is no consent: notice answers a question on notice only.
+    notice = "We tell customers in advance of any change to how their data is shared."
+    assert only_with_consent("Do you change how our data is shared without telling us?", notice) == "in advance"
+    assert only_with_consent("Do you share our data without our consent?", notice) is None
