@@ -24,6 +24,9 @@ _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:
                        r"|\brequires?\s+(?:an?\s+|the\s+|available\s+|sufficient\s+|enough\s+)?"
                        r"((?:[\w-]+\s+){0,2}?[\w-]+)"
                        r"(?=\s+(?:to\s+be|in\s+(?:the|your|its)|on\s+(?:the|your|its))\b|[.,;]|$)"
+                       # An act the subject will need to do: "Users will need to click a button to complete the logout
+                       # process", asked "…returned to our app without clicking anything?"
+                       r"|\b(?:will\s+|would\s+)?needs?\s+to\s+(?:first\s+)?([a-z]{3,})\b"
                        # "must be a workspace admin with 2FA already enabled"
                        r"|\b(?:must|need\s+to|needs\s+to)\s+be\b[^.;]{0,60}?\bwith\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+"
                        r"(?:already\s+)?(?:enabled|set\s+up|configured|turned\s+on|activated|in\s+place)\b"

@@ -1,7 +1,8 @@
 """Denials said as the opposite of what is asked, with no negation: HTTPS required where plain HTTP is asked, still
 working where stopping is asked, the other of two preferred, only after where before is asked, hidden where shown is
 asked, destroyed where persisting is asked, mandatory where opting out is asked, no longer (or taken away) where still
-is asked, only with consent (or notice) where without it is asked, turned off where kept on is asked."""
+is asked, only with consent (or notice) where without it is asked, turned off where kept on is asked, kept where
+switching off is asked."""
 
 from __future__ import annotations
 
@@ -256,9 +257,31 @@ def must_turn_off(question: str, text: str) -> str | None:
     return None
 
 
+# Asked whether it can be switched off or removed ("Once MFA is mandatory, can users switch it off for themselves?"), a
+# passage requiring it kept ("Once MFA is enforced, all users must maintain at least one security key") says no, when
+# the sentence names a word of the question.
+_ASKS_OFF = re.compile(r"\b(?:switch(?:ed)?\s+(?:it\s+|them\s+)?off|turn(?:ed)?\s+(?:it\s+|them\s+)?off|disable|remove|"
+                       r"delete|drop|get\s+rid\s+of)\b", re.IGNORECASE)
+_MUST_KEEP = re.compile(r"\b(?:must|need\s+to|needs\s+to|have\s+to|has\s+to|(?:is|are)\s+required\s+to)\s+(?:always\s+)?"
+                        r"(?:maintain|keep|retain)\b", re.IGNORECASE)
+
+
+def must_keep(question: str, text: str) -> str | None:
+    """The phrase of `text` requiring kept what a question asks whether it can be switched off or removed; else
+    None."""
+    if not _ASKS_OFF.search(question):
+        return None
+    asked = set(key_terms(question))
+    for sentence in _sentences(text):
+        found = _MUST_KEEP.search(sentence)
+        if found and len(set(key_terms(sentence)) & asked) >= 2:
+            return found.group(0)
+    return None
+
+
 def said_opposite(question: str, text: str, lead: str = "") -> str | None:
     """The phrase of `text` (under `lead`, its list's lead) saying the opposite of what is asked; else None."""
     return (https_only(question, text, lead) or keeps_working(question, text) or preferred_instead(question, text)
             or only_after(question, text) or hidden_from(question, text) or gone_after(question, text)
             or mandatory(question, text) or no_longer(question, text) or only_with_consent(question, text)
-            or must_turn_off(question, text))
+            or must_turn_off(question, text) or must_keep(question, text))

@@ -126,3 +126,14 @@ def test_turned_off_taken_away_or_told_first_answers_no():
     notice = "We tell customers in advance of any change to how their data is shared."
     assert only_with_consent("Do you change how our data is shared without telling us?", notice) == "in advance"
     assert only_with_consent("Do you share our data without our consent?", notice) is None
+
+
+def test_kept_where_switching_off_is_asked_answers_no():
+    """Spacelift's "Once MFA is enforced, all users must maintain at least one security key" had answered "Fully
+    Supported" to whether users can switch MFA off for themselves once it is mandatory."""
+    from agents.rules.denial import must_keep
+
+    kept = "Once MFA is enforced, all users must maintain at least one security key."
+    assert must_keep("Once MFA is mandatory, can users switch it off for themselves?", kept) == "must maintain"
+    assert must_keep("Can users switch off email alerts?", kept) is None
+    assert must_keep("Once MFA is mandatory, must users keep a security key?", kept) is None

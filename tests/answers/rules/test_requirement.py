@@ -163,3 +163,13 @@ def test_what_a_feature_requires_is_a_no_asked_without_it():
     assert unmet_requirement("Can larger instances be used without any credits on the account?", sizes) is not None
     assert unmet_requirement("Can larger instances be used without a support contract?", sizes) is None
     assert unmet_requirement("Can larger instances be used?", sizes) is None
+
+
+def test_an_act_the_subject_will_need_to_do_is_a_no_asked_without_it():
+    """Login.gov's "Users will need to click a button to complete the logout process" had answered "Fully Supported"
+    to whether the user is returned to the app without clicking anything."""
+    click = "Users will need to click a button to complete the logout process."
+    assert unmet_requirement("On logout, is the user returned to our app without clicking anything?", click) == \
+        "will need to click"
+    assert unmet_requirement("On logout, is the user returned to our app without a new session?", click) is None
+    assert unmet_requirement("On logout, is the user returned to our app?", click) is None
