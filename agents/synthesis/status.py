@@ -232,7 +232,7 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
 
 def _opposite(question: str, quote: Quote) -> str | None:
     """The passage's phrase saying the opposite of what is asked (HTTPS required, still working, the other one
-    preferred, hidden, destroyed, mandatory, no longer, only with consent)."""
+    preferred, hidden, destroyed, mandatory, no longer: `rules.denial.opposites`)."""
     return said_opposite(question, quote.passage.text, quote.passage.list_head)
 
 
