@@ -1,5 +1,6 @@
 """A name with a version is found however the documents write it: by its initials or its words, with "version"
-before the number or not."""
+before the number or not; an acronym asked in the plural, a standard written short in capitals, and an own key store
+are names the documents have, not gaps."""
 
 from __future__ import annotations
 
