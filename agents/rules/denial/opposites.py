@@ -7,6 +7,7 @@ switching off is asked."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ...text.terms import key_terms, matches, stem
 from .wording import EMPHASIS
@@ -97,6 +98,20 @@ def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.;!?])\s+", EMPHASIS.sub(r"\2", text))
 
 
+def _said_near(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str],
+               near: Callable[[str, re.Match[str]], str]) -> str | None:
+    """The first phrase `said` finds in a sentence of `text` with a word of the question in what `near` takes of the
+    sentence around it, for a question `asks` finds and that does not say it itself; else None."""
+    if not asks.search(question) or said.search(question):
+        return None
+    asked = set(key_terms(question))
+    for sentence in _sentences(text):
+        for found in said.finditer(sentence):
+            if any(matches(term, asked) for term in key_terms(near(sentence, found))):
+                return found.group(0)
+    return None
+
+
 # Asked whether it is shown ("…printed on the `export` line of the logs by default?", "If a user hides their email …,
 # can you still see it?"), a passage saying it is hidden from there ("hidden from the `export` line in the logs",
 # "which also hides it from us") says no. The question's own condition ("If a user hides …,") is not what it asks, and a
@@ -142,14 +157,7 @@ _GONE = re.compile(r"\b(?:ephemeral|(?:is|are|gets?|get|will\s+be|be)\s+(?:destr
 
 def gone_after(question: str, text: str) -> str | None:
     """The phrase of `text` saying that what a question asks whether it persists is destroyed; else None."""
-    if not _ASKS_PERSISTS.search(question) or _GONE.search(question):
-        return None
-    asked = set(key_terms(question))
-    for sentence in _sentences(text):
-        found = _GONE.search(sentence)
-        if found and any(matches(term, asked) for term in key_terms(sentence[:found.start()])):
-            return found.group(0)
-    return None
+    return _said_near(question, text, _ASKS_PERSISTS, _GONE, lambda sentence, found: sentence[:found.start()])
 
 
 # Asked whether it can be opted out of ("Can a repository opt out of the scan for leaked credentials?"), a passage
@@ -162,15 +170,8 @@ _MANDATORY = re.compile(r"\b(?:mandatory|compulsory|cannot\s+be\s+(?:disabled|tu
 
 def mandatory(question: str, text: str) -> str | None:
     """The phrase of `text` making mandatory what a question asks whether it can be opted out of; else None."""
-    if not _ASKS_OPT_OUT.search(question) or _MANDATORY.search(question):
-        return None
-    asked = set(key_terms(question))
-    for sentence in _sentences(text):
-        for found in _MANDATORY.finditer(sentence):
-            beside = " ".join([*sentence[:found.start()].split()[-4:], *sentence[found.end():].split()[:4]])
-            if any(matches(term, asked) for term in key_terms(beside)):
-                return found.group(0)
-    return None
+    return _said_near(question, text, _ASKS_OPT_OUT, _MANDATORY, lambda sentence, found: " ".join(
+        [*sentence[:found.start()].split()[-4:], *sentence[found.end():].split()[:4]]))
 
 
 # Asked whether it still holds ("Is travis-ci.org still supported?"), a passage saying it no longer does ("…is
@@ -248,13 +249,7 @@ _MUST_TURN_OFF = re.compile(r"\b(?:must|need\s+to|needs\s+to|have\s+to|has\s+to|
 
 def must_turn_off(question: str, text: str) -> str | None:
     """The phrase of `text` requiring turned off what a question asks whether it can keep on; else None."""
-    if not _ASKS_KEPT_ON.search(question):
-        return None
-    asked = set(key_terms(question))
-    for found in _MUST_TURN_OFF.finditer(EMPHASIS.sub(r"\2", text)):
-        if any(matches(term, asked) for term in key_terms(found.group(1))):
-            return found.group(0)
-    return None
+    return _said_near(question, text, _ASKS_KEPT_ON, _MUST_TURN_OFF, lambda sentence, found: found.group(1))
 
 
 # Asked whether it can be switched off or removed ("Once MFA is mandatory, can users switch it off for themselves?"), a
