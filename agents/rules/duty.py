@@ -17,7 +17,7 @@ from ..text.question_form import AUXILIARY, is_yes_no
 # The reader (or "the customer") made responsible, in general English: not a list read off any vendor.
 _LEFT_TO_READER = re.compile(
     r"\b(?:(?:it\s+is|it's)\s+up\s+to\s+you|up\s+to\s+the\s+customer|(?:is|are)\s+your\s+(?:own\s+)?responsibility|"
-    r"you(?:,\s*as\s+the\s+customer,)?\s+(?:are|remain)\s+(?:solely\s+)?responsible|"
+    r"you(?:['’]re|(?:,\s*as\s+the\s+customer,)?\s+(?:are|remain))\s+(?:solely\s+)?responsible|"
     r"(?:the\s+)?customers?\s+(?:is|are|remains?)\s+(?:solely\s+)?responsible|"
     r"(?:the\s+)?customer's\s+(?:own\s+)?responsibility|you\s+have\s+\d+\s+(?:hours|days)\s+to|"
     # The customer's own administrator or operator (a self-hosted install's) named as the one responsible.
@@ -32,7 +32,8 @@ _LEFT_TO_READER = re.compile(
     r"(?:is|are)\s+handled\s+(?:on|by)\s+(?:your|the\s+customer'?s?)\s+(?:own\s+)?side|"
     # What the reader is left to do despite the product ("logs are put on stdout of each pod, therefore you will still
     # need to redirect them to a common logs target location").
-    r"you(?:'ll|\s+will)?\s+still\s+(?:need|have)(?:\s+to)?)\b",
+    # "You must still manually grant the admin role": the same, said as a duty.
+    r"you(?:'ll|\s+will)?\s+still\s+(?:need|have)(?:\s+to)?|you\s+must\s+still)\b",
     re.IGNORECASE)
 # The asker's side as the actor of a yes/no question: "Can we…", "May a customer…", "Are users able to…".
 _ASKER_ACTS = re.compile(

@@ -44,7 +44,8 @@ def agrees_in_negative(question: str, text: str) -> bool:
     match = re.search(rf"\b{re.escape(asked)}", question, re.IGNORECASE) if asked else None
     if match is None or _DESCRIBES.search(question[:match.start()]) or _CONDITION.match(question, match.start()):
         return False
-    negated = _around(question, match)
+    # "…come with cache storage without extra setup?": "without" negates what follows it, not the words before.
+    negated = _around(question, match, reach=0 if asked.lower() == "without" else 2)
     wanted = set(key_terms(negated))
     text = _IF_CLAUSE.sub(" ", text)
     for negation in _SAID_NEGATION.finditer(text):
@@ -67,9 +68,10 @@ _CONDITION = re.compile(r"without\s+(?:our|your|their|the\s+\w+'s|prior|explicit
 _IF_CLAUSE = re.compile(r"(?:^|(?<=[.;:!?]\s))(?:if|when|whenever|in\s+case)\s+[^.;:,]*,", re.IGNORECASE)
 
 
-def _around(text: str, match: re.Match[str]) -> str:
+def _around(text: str, match: re.Match[str], reach: int = 2) -> str:
     # Two words before a negation ("change none of it") and eight after, within its clause.
-    before = re.split(r"[.;:,?!]", text[:match.start()])[-1].split()[-2:]
+    words = re.split(r"[.;:,?!]", text[:match.start()])[-1].split()
+    before = words[len(words) - reach:] if reach else []
     after = re.split(r"[.;:,?!]", text[match.end():])[0].split()[:8]
     return " ".join([*before, *after])
 

@@ -1,5 +1,6 @@
 """What in a passage denies the question, read four ways: its negation cues (`negations`), the question's own act
-negated (`acts`), denials said without a negation cue (`indirect`), and the opposite of what is asked (`opposites`)."""
+negated (`acts`), denials said without a negation cue (`indirect`), and the opposite of what is asked (`opposites`, with
+`reversals`)."""
 
 from .acts import negated_verb, never_done, stopped
 from .indirect import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, none_of, not_enough,

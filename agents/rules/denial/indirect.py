@@ -120,10 +120,11 @@ def unaffected(question: str, text: str) -> str | None:
     return None
 
 
-# A state that denies use: "this command is currently disabled", "user_version: Read-only on Turso Cloud"
+# A state that denies use: "this command is currently disabled", "repositories have been disabled", "user_version:
+# Read-only on Turso Cloud"
 # (read-only denies writing, not reading: it counts only for a question asking to change something).
-_DISABLED = re.compile(r"\b(?:is|are|remains?|stays?)\s+(?:currently\s+|still\s+|now\s+)?(?:disabled|deactivated|"
-                       r"switched\s+off|turned\s+off)\b", re.IGNORECASE)
+_DISABLED = re.compile(r"\b(?:is|are|remains?|stays?|ha(?:s|ve)\s+been)\s+(?:currently\s+|still\s+|now\s+)?"
+                       r"(?:disabled|deactivated|switched\s+off|turned\s+off)\b", re.IGNORECASE)
 _READ_ONLY = re.compile(r"\bread[\s-]only\b", re.IGNORECASE)
 _ASKS_TO_CHANGE = re.compile(r"\b(?:write|writes|writing|change|modify|edit|update|set|alter|overwrite|delete|"
                              r"remove)\b", re.IGNORECASE)

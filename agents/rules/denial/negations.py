@@ -178,6 +178,8 @@ def _list_scope(text: str, asked: set[str], cues: tuple[str, ...]) -> str:
     lead = _LEAD.match(text)
     if lead is None:
         return text
+    if _CONDITION_LEAD.search(lead.group(1)):
+        return lead.group(1)
     found = cue_phrases(lead.group(1), cues)
     if not found:
         return _described_items(lead.group(1), text[lead.end(1) + 1:], asked)
@@ -195,6 +197,13 @@ def _negates_own_verb(lead: str, found: list[str], asked: set[str]) -> bool:
     at = max(lowered.rfind(cue) for cue in found)
     scope = set(key_terms(lowered[at:])) - set(key_terms(" ".join(found))) if at >= 0 else set()
     return bool(scope) and not scope & asked
+
+
+# A lead ending on a condition lists the cases it covers, not what the product lacks: "A deploy key can be invalidated
+# if: - … - the repository's original owner no longer has access to it". The lead's own negation still denies ("We
+# will not apply a surcharge if: - …").
+_CONDITION_LEAD = re.compile(r"\b(?:if|when|whenever|in\s+case|in\s+cases\s+where|in\s+the\s+event\s+that)\s*$",
+                             re.IGNORECASE)
 
 
 # An item's label: "httpOnly: The cookie is not available to JavaScript code" describes the flag it names.

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ...text.terms import key_terms, matches, stem
+from .reversals import said_reversed
 from .wording import EMPHASIS
 
 # Asked whether plain, unencrypted HTTP will do ("Is plain HTTP allowed for the return address…?", "Can our endpoint
@@ -149,10 +150,12 @@ def hidden_from(question: str, text: str) -> str | None:
 # ephemeral ("build job environments are ephemeral, and once the build job is finished, the environment is destroyed")
 # says no, when the sentence names a word of the question. A question that itself speaks of the destruction ("Do logs
 # persist after the VM is destroyed?") asks of what outlives it, and is not this kind.
-_ASKS_PERSISTS = re.compile(r"\b(?:persists?|persisted|persistent|survives?|remains?|stays?|lingers?|reused|re-used)\b",
-                            re.IGNORECASE)
+_ASKS_PERSISTS = re.compile(r"\b(?:persists?|persisted|persistent|survives?|remains?|stays?|lingers?|reused|re-used|"
+                            r"kept|retained|preserved)\b", re.IGNORECASE)
+# "All the pipelines, jobs, and artifacts associated with the project will be lost", asked "…kept after the project is
+# deleted?".
 _GONE = re.compile(r"\b(?:ephemeral|(?:is|are|gets?|get|will\s+be|be)\s+(?:destroyed|disposed\s+of|discarded|wiped|"
-                   r"torn\s+down|thrown\s+away))\b", re.IGNORECASE)
+                   r"torn\s+down|thrown\s+away|lost))\b", re.IGNORECASE)
 
 
 def gone_after(question: str, text: str) -> str | None:
@@ -279,4 +282,4 @@ def said_opposite(question: str, text: str, lead: str = "") -> str | None:
     return (https_only(question, text, lead) or keeps_working(question, text) or preferred_instead(question, text)
             or only_after(question, text) or hidden_from(question, text) or gone_after(question, text)
             or mandatory(question, text) or no_longer(question, text) or only_with_consent(question, text)
-            or must_turn_off(question, text) or must_keep(question, text))
+            or must_turn_off(question, text) or must_keep(question, text) or said_reversed(question, text))

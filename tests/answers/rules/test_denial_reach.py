@@ -179,7 +179,11 @@ def test_a_negation_in_an_item_of_an_asterisk_list_describes_the_item_as_in_a_da
     asked = "Should we call out of hours support if we believe sensitive data has leaked?"
     assert denials(cases, asked) == []
     assert denials(cases.replace(" * ", " - "), asked) == []
-    assert denials(cases, "Can a significant number of users make a payment out of hours?") == ["cannot"]
+    # An item speaking of more of the question than an affirming lead keeps its negation; under a lead ending on a
+    # condition ("…if:") the items are the cases it covers and deny nothing.
+    known = cases.replace("Only contact out of hours support if:", "Known problems today:")
+    assert denials(known, "Can a significant number of users make a payment out of hours?") == ["cannot"]
+    assert denials(cases, "Can a significant number of users make a payment out of hours?") == []
 
 
 def test_a_negated_verb_reaches_the_question_s_verb_said_in_other_words():
@@ -380,3 +384,15 @@ def test_an_exception_after_a_negation_affirms_what_it_names():
             "to create payments with our payments provider Stripe, a PCI Level 1 certified payments provider.")
     assert denials(card, "Is your payment processor certified at PCI Level 1?") == []
     assert denials(card, "Do you store our credit card data?") != []
+
+
+def test_a_list_of_conditions_denies_nothing_but_its_lead_still_does():
+    """Semaphore's "A deploy key can be invalidated if: - … - the repository's original owner no longer has access to
+    it" had denied that revoking the authorization removes access; Pay's "We will not apply a surcharge if: - we cannot
+    tell if a card is prepaid" still denies a surcharge."""
+    invalidated = ("A deploy key can be invalidated if: - OAuth permissions were revoked - the repository's original "
+                   "owner no longer has access to it")
+    assert denials(invalidated, "Does revoking the authorization remove the service's access to our repositories?") \
+        == []
+    surcharge = "We will not apply a surcharge if: - we cannot tell if a card is prepaid or not"
+    assert denials(surcharge, "Is a surcharge added when you cannot tell whether a card is prepaid?") != []

@@ -137,3 +137,57 @@ def test_kept_where_switching_off_is_asked_answers_no():
     assert must_keep("Once MFA is mandatory, can users switch it off for themselves?", kept) == "must maintain"
     assert must_keep("Can users switch off email alerts?", kept) is None
     assert must_keep("Once MFA is mandatory, must users keep a security key?", kept) is None
+
+
+def test_later_sometimes_instead_one_only_off_by_default_free_and_the_other_prevailing_answer_no():
+    """Semaphore's first run had answered each of these "Fully Supported" from the sentence saying the reverse."""
+    from agents.rules.denial.reversals import (at_no_cost, done_instead, just_one, later, off_by_default,
+                                               only_sometimes, other_prevails)
+
+    daily = "Audit logs are streamed to the bucket once per day."
+    assert later("Are audit logs streamed to our bucket in real time?", daily) == "once per day"
+    assert later("Are audit logs streamed to our bucket?", daily) is None
+    assert later("Are invoices emailed in real time?", daily) is None  # a sentence about something else
+    assert later("Is the spending shown in the app updated in real time?",
+                 "Please note that spending data may take up to 24 hours to update.") == "may take up to 24 hours"
+    faster = "You may notice that identical jobs sometimes complete faster than previous runs."
+    assert only_sometimes("Will identical jobs always take the same time to run?", faster) == "sometimes"
+    assert only_sometimes("Do identical jobs take the same time to run?", faster) is None
+    merge = ("Instead of pushing the HEAD commit to the pull request, Semaphore uses the MERGE commit between the "
+             "source and the upstream branch.")
+    assert done_instead("Do pull request builds run the exact head commit of the branch?", merge) is not None
+    # Advice, or a passage doing in its place what is asked, answers nothing of the kind.
+    assert done_instead("Are access tokens created or deleted by the platform?",
+                        "- Reuse tokens across similar use cases instead of creating many single-purpose tokens") is None
+    assert done_instead("Can our own cloud KMS wrap the keys for a project?",
+                        "Instead of the Internal KMS Root Key decrypting the project data key, the encrypted data key "
+                        "is sent to the external KMS provider for decryption.") is None
+    one = "A group can have exactly one role directly assigned."
+    assert just_one("Can a group be given several roles directly?", one) == "exactly one"
+    assert just_one("Can a group be given a role directly?", one) is None
+    setting = "- `disconnect-after-job` (default=false): when true the agent disconnects after running a job"
+    assert off_by_default("Do agents disconnect after each job by default?", setting) == "default=false"
+    assert off_by_default("Is disconnecting after each job off by default?", setting) is None
+    free = "Contact support so we can enable the MCP server in your organization at no cost."
+    assert at_no_cost("Is there a charge for enabling the MCP server?", free) == "at no cost"
+    assert at_no_cost("Is the MCP server free?", free) is None
+    wins = "- Environment credentials always take precedence - Project secrets win over organization secrets"
+    question = "When an organization secret and a project secret share a name, does the organization one win?"
+    assert other_prevails(question, wins) == "Project secrets win over organization secrets"
+    assert other_prevails("When they share a name, does the project one win?", wins) is None
+
+
+async def test_the_reverse_said_in_a_page_is_a_no_through_the_pipeline(tmp_path, index):
+    pages = {
+        "audit.md": "# Audit logs\n\nAudit logs can be exported as CSV or streamed to an S3-compatible bucket. Audit "
+                    "logs are streamed to the bucket once per day.\n",
+        "pulls.md": "# Pull requests\n\nInstead of pushing the HEAD commit to the pull request, the service uses the "
+                    "MERGE commit between the source and the upstream branch.\n",
+    }
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    for question in ("Are audit logs streamed to our bucket in real time?",
+                     "Do pull request builds run the exact head commit of the branch?"):
+        answer = (await pipeline.run(question)).synthesis
+        assert answer.compliance_status == "Not Supported", (question, answer.reasoning)
+    export = (await pipeline.run("Can audit logs be streamed to an S3-compatible bucket?")).synthesis
+    assert export.compliance_status == "Fully Supported", export.reasoning

@@ -79,3 +79,12 @@ def test_a_passage_s_condition_agreeing_with_the_question_s_negation_leaves_its_
     assert not agrees_in_negative("Are we charged for team members who triggered no build during the month?", charge)
     assert agrees_in_negative("Do members who trigger no build go uncharged?", "Members without a build are not "
                               "charged for.")
+
+
+def test_without_negates_only_what_follows_it():
+    """Semaphore's "Do self-hosted agents come with cache storage without extra setup?" had been "Fully Supported" from
+    "Self-hosted agents do not provide cache storage … out of the box": the words before "without" are what is asked,
+    not what it negates."""
+    question = "Do self-hosted agents come with cache storage without extra setup?"
+    assert not agrees_in_negative(question, "Self-hosted agents do not provide cache storage out of the box.")
+    assert agrees_in_negative(question, "Cache storage works with no extra setup needed.")

@@ -194,3 +194,14 @@ async def test_what_the_reader_still_has_to_do_and_what_the_vendor_keeps_answer_
                      "As repository owners, do we hold the private key for our encrypted values?"):
         answer = (await pipeline.run(question)).synthesis
         assert answer.compliance_status == "Not Supported", (question, answer.reasoning)
+
+
+def test_what_you_are_responsible_for_or_must_still_do_is_left_to_the_customer():
+    """Semaphore's "When using self-hosted agents, you're responsible for setting up the artifact storage bucket" and
+    "You must still manually grant the admin role" had answered "Fully Supported" to whether the vendor does it."""
+    from agents.rules.duty import left_to_customer
+
+    assert left_to_customer("When using self-hosted agents, you're responsible for setting up the storage bucket.") \
+        == "you're responsible"
+    assert left_to_customer("You must still manually grant the admin role to the new owner.") == "You must still"
+    assert left_to_customer("You must grant the admin role to the new owner.") is None

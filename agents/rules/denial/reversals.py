@@ -1,0 +1,171 @@
+"""More denials said as the opposite of what is asked, with no negation: later where at once is asked, sometimes where
+always is asked, done instead of what is asked, exactly one where several are asked, a setting off by default where
+it is asked by default, at no cost where a charge is asked, the other of two prevailing where one is asked. Each but
+the last needs the sentence (or what is set aside) to hold two words of the question besides the cue, so that it
+speaks of what is asked."""
+
+from __future__ import annotations
+
+import re
+
+from ...text.terms import key_terms, matches, stem
+from .wording import EMPHASIS
+
+# Asked whether it happens at once ("Are audit logs streamed to our bucket in real time?", "…applied the moment they
+# are saved?"), a passage giving it a period or a delay ("streamed to the bucket once per day", "may take up to 24
+# hours to update", "is not immediate") says no.
+_ASKS_AT_ONCE = re.compile(r"\b(?:immediately|instantly|instant|right\s+away|straight\s+away|at\s+once|the\s+moment|"
+                           r"as\s+soon\s+as|in\s+real[\s-]time|without\s+(?:any\s+)?delay)\b", re.IGNORECASE)
+_UNIT = r"(?:seconds?|minutes?|hours?|days?|weeks?)"
+_LATER = re.compile(rf"\b(?:once\s+(?:a|per|every|each)\s+(?:day|hour|week|month|night)|daily|hourly|nightly|"
+                    rf"every\s+(?:\d+\s+)?{_UNIT}|up\s+to\s+\d+\s+{_UNIT}|"
+                    r"(?:is|are)\s+not\s+(?:immediate|instant(?:aneous)?|real[\s-]time)|"
+                    rf"(?:may|can|could|might)\s+take\s+(?:up\s+to\s+|several\s+|a\s+few\s+)?(?:\d+\s+)?{_UNIT}|"
+                    rf"(?:a\s+few\s+)?{_UNIT}\s+of\s+(?:lag|delay))\b", re.IGNORECASE)
+
+# Asked whether it always holds ("Will identical jobs always take the same time to run?"), a passage saying it holds
+# only sometimes ("identical jobs sometimes complete faster") says no.
+_ASKS_ALWAYS = re.compile(r"\b(?:always|every\s+(?:single\s+)?time|without\s+exception)\b", re.IGNORECASE)
+_SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|rarely|not\s+always|from\s+time\s+to\s+time|"
+                        r"(?:may|can|might)\s+vary|varies)\b", re.IGNORECASE)
+
+# Asked whether one thing is done, a passage doing another in its place ("Instead of pushing the HEAD commit to the
+# pull request, Semaphore uses the MERGE commit", asked "Do pull request builds run the exact head commit?") says no.
+# What the place is compared with ("…via SSH as in cloud debug jobs") is not part of what is set aside.
+_INSTEAD = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+([^,.;]+)", re.IGNORECASE)
+_ITEM = re.compile(r"\s+[-*+]\s+|\n")
+# Advice opens with what the reader is told to do ("Reuse tokens across similar use cases instead of creating many
+# single-purpose tokens"): it says what to prefer, not what the product does.
+_ADVICE = re.compile(r"^\W*(?:use|reuse|prefer|choose|consider|try|pick|select|opt|create|store|keep|rotate|generate|"
+                     r"set|add|run|enable|configure|install|deploy|pass|put|write|call|send|define|avoid)\b",
+                     re.IGNORECASE)
+_COMPARED = re.compile(r"\s+(?:as\s+in|as\s+with|as\s+for|like)\b.*$", re.IGNORECASE)
+
+# Asked whether there can be several ("Can a group be given several roles directly?"), a passage allowing exactly one
+# ("A group can have exactly one role directly assigned") says no.
+_ASKS_SEVERAL = re.compile(r"\b(?:several|multiple|more\s+than\s+one|two\s+or\s+more)\b", re.IGNORECASE)
+_JUST_ONE = re.compile(r"\b(?:exactly|only|just|at\s+most|up\s+to|no\s+more\s+than)\s+(?:one|1|a\s+single)\b",
+                       re.IGNORECASE)
+
+# Asked whether it holds by default ("Do agents disconnect after each job by default?"), a setting whose default is off,
+# written as configuration references write it ("(default=false)", "defaults to false"), says no. ("Disabled by
+# default" in words is `indirect.default_state`'s.)
+_ASKS_DEFAULT = re.compile(r"\bby\s+default\b|\bout\s+of\s+the\s+box\b", re.IGNORECASE)
+_ASKS_OFF = re.compile(r"\b(?:not|off|disabled?|turned\s+off|switched\s+off)\b|\w+n['’]t\b", re.IGNORECASE)
+_DEFAULT_OFF = re.compile(r"\bdefault\s*[=:]\s*[`'\"]?(?:false|off|no|disabled|0)\b|"
+                          r"\bdefaults?\s+to\s+[`'\"]?(?:false|off|no|disabled)\b", re.IGNORECASE)
+
+# Asked whether there is a charge ("Is there a charge for enabling the MCP server?"), a passage doing it at no cost
+# says no.
+_ASKS_CHARGE = re.compile(r"\b(?:is\s+there\s+(?:a|an|any)\s+(?:extra\s+|additional\s+)?(?:charge|fee|cost)|"
+                          r"(?:do|will|would)\s+you\s+charge|(?:is|are)\s+(?:we|it|they|this)\s+(?:charged|billed)|"
+                          r"costs?\s+extra|(?:extra|additional)\s+(?:charge|cost|fee))\b", re.IGNORECASE)
+_NO_COST = re.compile(r"\b(?:at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|free\s+of\s+charge|for\s+free|"
+                      r"no\s+(?:extra\s+|additional\s+)?(?:charge|cost|fee)s?)\b", re.IGNORECASE)
+
+
+# Asked whether one of two prevails ("…share a name, does the organization one win?"), a passage giving precedence to
+# the other ("Project secrets win over organization secrets", "the project-level secret overrides the organization-level
+# secret") says no.
+_PREVAIL = r"(?:wins?|prevails?|overrides?|takes?\s+precedence|has\s+precedence|is\s+used)"
+_ASKS_PREVAILS = re.compile(rf"\b(?:does|do|will|would)\s+(?:the\s+|an?\s+)?((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+"
+                            rf"{_PREVAIL}\b", re.IGNORECASE)
+_PREVAILS_OVER = re.compile(rf"\b((?:[\w-]+\s+){{0,2}}[\w-]+)\s+{_PREVAIL}\s+(?:over\s+)?(?:the\s+|an?\s+)?"
+                            r"((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+
+
+def _words(phrase: str) -> set[str]:
+    # Every word, stemmed: key terms leave out words as common as "organization", and here any word tells one of two.
+    return {stem(word) for word in re.findall(r"[a-z]{3,}", phrase.lower())} - {"the"}
+
+
+def other_prevails(question: str, text: str) -> str | None:
+    """The phrase of `text` giving precedence to the other of two, for a question asking whether one prevails."""
+    asked = _ASKS_PREVAILS.search(question)
+    if asked is None:
+        return None
+    one = _words(asked.group(1)) - {"one", "ones"}
+    # One claim per sentence, clause or list item: "- Environment credentials always take precedence - Project secrets
+    # win over organization secrets".
+    for part in re.split(r"[.;:,]\s+|\s+[-*+]\s+", EMPHASIS.sub(r"\2", text)):
+        found = _PREVAILS_OVER.search(part)
+        if found and one & _words(found.group(2)) and not one & _words(found.group(1)):
+            return found.group(0)
+    return None
+
+
+def _sentences(text: str) -> list[str]:
+    return re.split(r"(?<=[.;!?])\s+", EMPHASIS.sub(r"\2", text))
+
+
+def _about(question: str, sentence: str, cue: re.Pattern[str]) -> bool:
+    """Whether the sentence holds two words of the question, the cue's own words left out."""
+    asked = set(key_terms(cue.sub(" ", question)))
+    return sum(matches(term, asked) for term in set(key_terms(sentence))) >= 2
+
+
+def _first(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str]) -> str | None:
+    if not asks.search(question) or said.search(question):
+        return None
+    for sentence in _sentences(text):
+        found = said.search(sentence)
+        if found and _about(question, sentence, asks):
+            return found.group(0)
+    return None
+
+
+def later(question: str, text: str) -> str | None:
+    """The phrase of `text` giving a period or a delay to what a question asks whether it happens at once."""
+    return _first(question, text, _ASKS_AT_ONCE, _LATER)
+
+
+def only_sometimes(question: str, text: str) -> str | None:
+    """The phrase of `text` saying sometimes what a question asks whether it always holds."""
+    return _first(question, text, _ASKS_ALWAYS, _SOMETIMES)
+
+
+def done_instead(question: str, text: str) -> str | None:
+    """The phrase of `text` setting aside, for another, what the question asks whether it is done (two of its words in
+    what is set aside)."""
+    if _INSTEAD.search(question):
+        return None
+    asked = set(key_terms(question))
+
+    def held(words: str) -> set[str]:
+        return {term for term in key_terms(words) if matches(term, asked)}
+
+    # Within one sentence or list item: "…the HEAD commit - Delete unused tokens" is two.
+    for part in (piece for sentence in _sentences(text) for piece in _ITEM.split(sentence)):
+        for found in _INSTEAD.finditer("" if _ADVICE.match(part) else part):
+            set_aside = _COMPARED.sub("", found.group(1))
+            # Two words of the question that only what is set aside holds: where what is done in its place speaks of
+            # them too, the passage may answer the question ("Instead of the Internal KMS Root Key decrypting the
+            # project data key, the encrypted data key is sent to the external KMS provider", asked "Can our own cloud
+            # KMS wrap the keys for a project?").
+            if len(held(set_aside) - held(part[:found.start()] + " " + part[found.end():])) >= 2:
+                return found.group(0)
+    return None
+
+
+def just_one(question: str, text: str) -> str | None:
+    """The phrase of `text` allowing exactly one of what a question asks whether there can be several."""
+    return _first(question, text, _ASKS_SEVERAL, _JUST_ONE)
+
+
+def off_by_default(question: str, text: str) -> str | None:
+    """The phrase of `text` saying off by default what a question asks whether it holds by default."""
+    if _ASKS_OFF.search(question):
+        return None
+    return _first(question, text, _ASKS_DEFAULT, _DEFAULT_OFF)
+
+
+def at_no_cost(question: str, text: str) -> str | None:
+    """The phrase of `text` doing at no cost what a question asks whether there is a charge for."""
+    return _first(question, text, _ASKS_CHARGE, _NO_COST)
+
+
+def said_reversed(question: str, text: str) -> str | None:
+    """The phrase of `text` saying the reverse of what is asked, by any of the readings above; else None."""
+    return (later(question, text) or only_sometimes(question, text) or done_instead(question, text)
+            or just_one(question, text) or off_by_default(question, text) or at_no_cost(question, text)
+            or other_prevails(question, text))
