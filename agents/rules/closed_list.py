@@ -66,8 +66,10 @@ def _nouns(phrase: str) -> list[str]:
 
 
 # The passage allows one only: "can only have a single account owner", "only recognizes one registered
-# email domain", "is limited to one", "a maximum of one". The thing counted follows within a few words.
-_ONE_ONLY = re.compile(r"\b(?:only|just|solely|limited to|at most|a maximum of|no more than)\b(?:\s+[\w-]+){0,2}?"
+# email domain", "is limited to one", "a maximum of one", "can have exactly one role directly assigned". The thing
+# counted follows within a few words.
+_ONE_ONLY = re.compile(r"\b(?:only|just|solely|exactly|limited to|at most|a maximum of|no more than)\b"
+                       r"(?:\s+[\w-]+){0,2}?"
                        r"\s+(?:one|a single|1|an? one)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
 
 
@@ -109,6 +111,23 @@ def same_only(question: str, text: str) -> str | None:
     for match in _SAME_ONLY.finditer(text) if asked else ():
         if any(matches(term, asked) for term in key_terms(match.group(1))[-1:]):
             return match.group(0).strip()
+    return None
+
+
+# The means the passage allows only ("Status checks can only be configured using the [Semaphore Command Line](…)"),
+# and the question asking of another ("Can status checks be configured in the web interface?"): no.
+_ONLY_MEANS = re.compile(r"\b(?:can|may)\s+only\s+be\s+([a-z]+)\s+(?:using|via|through|with|from|in|on)\s+"
+                         r"(?:the\s+|an?\s+)?((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
+_MEANS = r"\s+(?:using|via|through|with|from|in|on)\s+(?:the\s+|an?\s+|our\s+|your\s+)?((?:[\w-]+\s+){0,3}[\w-]+)"
+
+
+def other_means(question: str, text: str) -> str | None:
+    """The phrase of `text` allowing one means only, for a question asking whether the same is done by another (no
+    word of the two in common); else None."""
+    for found in _ONLY_MEANS.finditer(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)):
+        asked = re.search(rf"\b{re.escape(found.group(1))}{_MEANS}", question, re.IGNORECASE)
+        if asked and key_terms(asked.group(1)) and not set(key_terms(asked.group(1))) & set(key_terms(found.group(2))):
+            return found.group(0)
     return None
 
 

@@ -76,7 +76,7 @@ def _named(required: list[str]) -> list[str]:
 
 # What a passage reserves to someone: "Only team owners may change a project's billing plan"; "Only unsynced users
 # can be removed" reserves what they undergo, the word after "be" kept.
-_ONLY_WHO = re.compile(r"\bonly\s+((?:[\w-]+\s+){0,3}?[\w-]+?)s?\s+(?:may|can|are\s+able\s+to|is\s+able\s+to)\s+"
+_ONLY_WHO = re.compile(r"\bonly\s+((?:[\w-]+\s+){0,4}?[\w-]+?)s?\s+(?:may|can|are\s+able\s+to|is\s+able\s+to)\s+"
                        r"([\w-]+)(?:(?<=\bbe)\s+[\w-]+)?", re.IGNORECASE)
 # Whom the question asks about, before the same verb: "Can regular team members change …".
 _ASKED_WHO = (r"^\s*(?:[^,?]{{1,60}},\s*)?(?:can|may|could|are|is)\s+((?:[\w-]+\s+){{0,5}}?[\w-]+?)\s+"
@@ -105,7 +105,8 @@ def _unmarked(text: str) -> str:
 def _reservations(text: str) -> list[tuple[str, str, str]]:
     # (who, the act reserved to them, the phrase saying so).
     text = _unmarked(text)
-    found = [(m.group(1), m.group(2), m.group(0)) for m in _ONLY_WHO.finditer(text)]
+    # A link's target aside too: "Only the [Owner](./rbac#org-owner) of an organization can delete it".
+    found = [(m.group(1), m.group(2), m.group(0)) for m in _ONLY_WHO.finditer(re.sub(r"\]\([^)]*\)", "", text))]
     found += [(m.group(1), m.group(2), m.group(0)) for m in _ROLE_REQUIRED.finditer(text)]
     return found + [(m.group(2), m.group(1), m.group(0)) for m in _TO_ACT_BE.finditer(text)]
 

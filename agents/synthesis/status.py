@@ -9,7 +9,7 @@ from retrieval import short_cloud_names
 
 from ..contracts import ComplianceStatus
 from ..extractive import fitted
-from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, same_only
+from ..rules.closed_list import any_not_only, lower_grade, one_only, only_that, other_means, same_only
 from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, negated_verb,
                             never_done, none_of, not_enough, part_only, passage_denials, said_opposite, same_not_new,
@@ -67,7 +67,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         if reserved:
             return "Not Supported", f'a passage reserves it to others than those asked about ("{reserved}")'
         single = (one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
-                  or only_that(question, quote.passage.text) or any_not_only(question, quote.passage.text))
+                  or only_that(question, quote.passage.text) or any_not_only(question, quote.passage.text)
+                  or other_means(question, quote.passage.text))
         if single:
             return "Not Supported", f'a passage allows one only ("{single}")'
         denied = None if agrees_in_negative(question, quote.passage.text) else passage_denials(quote.passage, question)

@@ -1,8 +1,7 @@
 """More denials said as the opposite of what is asked, with no negation: later where at once is asked, sometimes where
-always is asked, done instead of what is asked, exactly one where several are asked, a setting off by default where
-it is asked by default, at no cost where a charge is asked, the other of two prevailing where one is asked. Each but
-the last needs the sentence (or what is set aside) to hold two words of the question besides the cue, so that it
-speaks of what is asked."""
+always is asked, done instead of what is asked, a setting off by default where it is asked by default, at no cost
+where a charge is asked, the other of two prevailing where one is asked. Each but the last needs the sentence (or what
+is set aside) to hold two words of the question besides the cue, so that it speaks of what is asked."""
 
 from __future__ import annotations
 
@@ -40,12 +39,6 @@ _ADVICE = re.compile(r"^\W*(?:use|reuse|prefer|choose|consider|try|pick|select|o
                      r"set|add|run|enable|configure|install|deploy|pass|put|write|call|send|define|avoid)\b",
                      re.IGNORECASE)
 _COMPARED = re.compile(r"\s+(?:as\s+in|as\s+with|as\s+for|like)\b.*$", re.IGNORECASE)
-
-# Asked whether there can be several ("Can a group be given several roles directly?"), a passage allowing exactly one
-# ("A group can have exactly one role directly assigned") says no.
-_ASKS_SEVERAL = re.compile(r"\b(?:several|multiple|more\s+than\s+one|two\s+or\s+more)\b", re.IGNORECASE)
-_JUST_ONE = re.compile(r"\b(?:exactly|only|just|at\s+most|up\s+to|no\s+more\s+than)\s+(?:one|1|a\s+single)\b",
-                       re.IGNORECASE)
 
 # Asked whether it holds by default ("Do agents disconnect after each job by default?"), a setting whose default is off,
 # written as configuration references write it ("(default=false)", "defaults to false"), says no. ("Disabled by
@@ -147,11 +140,6 @@ def done_instead(question: str, text: str) -> str | None:
     return None
 
 
-def just_one(question: str, text: str) -> str | None:
-    """The phrase of `text` allowing exactly one of what a question asks whether there can be several."""
-    return _first(question, text, _ASKS_SEVERAL, _JUST_ONE)
-
-
 def off_by_default(question: str, text: str) -> str | None:
     """The phrase of `text` saying off by default what a question asks whether it holds by default."""
     if _ASKS_OFF.search(question):
@@ -167,5 +155,5 @@ def at_no_cost(question: str, text: str) -> str | None:
 def said_reversed(question: str, text: str) -> str | None:
     """The phrase of `text` saying the reverse of what is asked, by any of the readings above; else None."""
     return (later(question, text) or only_sometimes(question, text) or done_instead(question, text)
-            or just_one(question, text) or off_by_default(question, text) or at_no_cost(question, text)
+            or off_by_default(question, text) or at_no_cost(question, text)
             or other_prevails(question, text))

@@ -65,3 +65,16 @@ def test_every_one_answers_no_to_limited_to_a_single_one():
     assert any_not_only("Is a signing key uploaded to an organization limited to a single repository?", every) == \
         "every repository"
     assert any_not_only("Is a signing key limited to a few hours of use?", every) is None
+
+
+def test_exactly_one_or_one_means_only_answers_no_to_several_or_another():
+    """Semaphore's "A group can have exactly one role directly assigned" and "Status checks can only be configured
+    using the [Semaphore Command Line](…)" had answered "Fully Supported" to several roles and to the web interface."""
+    from agents.rules.closed_list import one_only, other_means
+
+    assert one_only("Can a group be given several roles directly?",
+                    "A group can have exactly one role directly assigned.") == "exactly one role directly assigned"
+    cli = "Status checks can only be configured using the [Semaphore Command Line](../reference/semaphore-cli)."
+    assert other_means("Can status checks be configured in the web interface?", cli) is not None
+    assert other_means("Can status checks be configured from the command line?", cli) is None
+    assert other_means("Can status checks be configured?", cli) is None

@@ -139,10 +139,10 @@ def test_kept_where_switching_off_is_asked_answers_no():
     assert must_keep("Once MFA is mandatory, must users keep a security key?", kept) is None
 
 
-def test_later_sometimes_instead_one_only_off_by_default_free_and_the_other_prevailing_answer_no():
+def test_later_sometimes_instead_off_by_default_free_and_the_other_prevailing_answer_no():
     """Semaphore's first run had answered each of these "Fully Supported" from the sentence saying the reverse."""
-    from agents.rules.denial.reversals import (at_no_cost, done_instead, just_one, later, off_by_default,
-                                               only_sometimes, other_prevails)
+    from agents.rules.denial.reversals import (at_no_cost, done_instead, later, off_by_default, only_sometimes,
+                                               other_prevails)
 
     daily = "Audit logs are streamed to the bucket once per day."
     assert later("Are audit logs streamed to our bucket in real time?", daily) == "once per day"
@@ -162,9 +162,6 @@ def test_later_sometimes_instead_one_only_off_by_default_free_and_the_other_prev
     assert done_instead("Can our own cloud KMS wrap the keys for a project?",
                         "Instead of the Internal KMS Root Key decrypting the project data key, the encrypted data key "
                         "is sent to the external KMS provider for decryption.") is None
-    one = "A group can have exactly one role directly assigned."
-    assert just_one("Can a group be given several roles directly?", one) == "exactly one"
-    assert just_one("Can a group be given a role directly?", one) is None
     setting = "- `disconnect-after-job` (default=false): when true the agent disconnects after running a job"
     assert off_by_default("Do agents disconnect after each job by default?", setting) == "default=false"
     assert off_by_default("Is disconnecting after each job off by default?", setting) is None

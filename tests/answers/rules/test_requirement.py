@@ -173,3 +173,13 @@ def test_an_act_the_subject_will_need_to_do_is_a_no_asked_without_it():
         "will need to click"
     assert unmet_requirement("On logout, is the user returned to our app without a new session?", click) is None
     assert unmet_requirement("On logout, is the user returned to our app?", click) is None
+
+
+def test_a_role_written_as_a_link_still_reserves_the_act():
+    """Semaphore's "Only the [Owner](./rbac#org-owner) of an organization can delete it" had answered "Fully
+    Supported" to whether an admin can delete the organization."""
+    from agents.rules.requirement import reserved_to_others
+
+    owner = "Only the [Owner](./rbac#org-owner) of an organization can delete it."
+    assert reserved_to_others("Can an admin delete the organization?", owner) is not None
+    assert reserved_to_others("Can the owner delete the organization?", owner) is None
