@@ -7,8 +7,9 @@ import re
 import threading
 
 # What could end a sentence: a period between two digits ("TLS 1.2") never does. pysbd also ends one before a
-# letter or roman numeral in brackets ("is (i) required by law or (ii) to a recipient").
-_TERMINAL = re.compile(r"[?!…]|\.(?!\d)|(?<!\d)\.|\([a-z]+\)")
+# letter or roman numeral in brackets ("is (i) required by law or (ii) to a recipient"), and at a closing quote before a
+# capital ('"Only running time is billed" Please note that…').
+_TERMINAL = re.compile(r"[?!…]|\.(?!\d)|(?<!\d)\.|\([a-z]+\)|[\"”]\s+[A-Z]")
 # A kramdown attribute list ("{:.note}", "{: .important}") marks the block after it: pysbd ends a sentence at its
 # period, and the next began "note} > **Note**: …".
 _ATTRIBUTE_LIST_START = re.compile(r"\{:\s*\.?$")

@@ -80,6 +80,10 @@ def _read(text: str) -> tuple[MarkdownLine, ...]:
             headings[start] = (int(token.tag[1]), " ".join(tokens[n + 1].content.split()))
         elif token.type == "hr":
             kinds[start] = "rule"
+        elif token.type == "html_block" and token.content.lstrip().startswith("<!--"):
+            # An HTML comment is not on the published page: "<!-- Temporary disabled section … -->" around steps that
+            # are hidden until a feature ships.
+            kinds[start:end] = ["markup"] * (end - start)
     kinds = [_block_title(line, kind) for line, kind in zip(raw, kinds)]
     return tuple(MarkdownLine(line, kinds[n], headings.get(n)) for n, line in enumerate(raw))
 

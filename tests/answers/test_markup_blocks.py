@@ -1,5 +1,5 @@
 """Markup around text (MkDocs admonitions and content tabs, a bold sentence's closing marks) is no sentence of the
-page: its body is."""
+page: its body is. An HTML comment is no part of the published page."""
 
 from __future__ import annotations
 
@@ -74,3 +74,15 @@ def test_a_period_opening_a_word_ends_no_sentence():
     assert sentences(text) == ("All production URLs should have .gov, .mil, or a dedicated .com address.",
                                "Logos are required.")
     assert sentences("Add a .env file. Then run it.") == ("Add a .env file.", "Then run it.")
+
+
+def test_an_html_comment_is_not_quoted():
+    """Semaphore's user page hides the self-service steps for changing an email address in a comment until the feature
+    ships; its first run had quoted "To change your Semaphore email address, follow these steps" from there."""
+    page = ("# Profile\n\nTo change your email address, please contact support.\n\n<!--\n\n## Hidden section\n\n"
+            "To change your email address, follow these steps:\n\n1. Open Profile settings\n\n-->\n\n"
+            "You can reset your API token.\n")
+    quotes = [p.quote for p in passages(page)]
+    assert "To change your email address, please contact support." in quotes
+    assert "You can reset your API token." in quotes
+    assert not any("follow these steps" in q or "Profile settings" in q or "Hidden" in q for q in quotes), quotes
