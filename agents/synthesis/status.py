@@ -228,7 +228,7 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
                 or reserved_to_others(question, text) or answered_row(question, q.passage)
                 or left_out_cell(question, q.passage) or only_other_column(question, q.passage)
                 or restricted_to_opposite(question, text) or vendor_holds(question, text)
-                or lower_grade(question, text))
+                or lower_grade(question, text) or other_means(question, text))
 
 
 def _opposite(question: str, quote: Quote) -> str | None:
