@@ -303,7 +303,7 @@ def test_a_version_is_read_whole():
 
 def test_only_with_a_participle_before_its_preposition_is_the_same_limit():
     assert cue_phrases("BAAs are only available to users with a platform package.", ("only to",)) == ["only to"]
-    assert "only for" in cue_phrases("SSO is only offered for Enterprise accounts.", PARTIAL_CUES)
+    assert cue_phrases("SSO is only offered for Enterprise accounts.", ("only for",)) == ["only for"]
     assert "only to" not in cue_phrases("Not only available, it is fast to set up.", ("only to",))
 
 
