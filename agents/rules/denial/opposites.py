@@ -158,9 +158,17 @@ _GONE = re.compile(r"\b(?:ephemeral|(?:is|are|gets?|get|will\s+be|be)\s+(?:destr
                    r"torn\s+down|thrown\s+away|lost))\b", re.IGNORECASE)
 
 
+# Asked whether it stays ("If we remove the Okta integration, do the accounts it created stay?"), deleted says no too
+# ("all the users created during the integration are deleted from Semaphore"); asked whether it is kept for a time,
+# deleted after that time is no denial, so only staying asks this.
+_ASKS_STAYS = re.compile(r"\b(?:stays?|remains?|survives?|persists?)\b", re.IGNORECASE)
+_DELETED_FROM = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:deleted|removed|erased)\s+from\b", re.IGNORECASE)
+
+
 def gone_after(question: str, text: str) -> str | None:
     """The phrase of `text` saying that what a question asks whether it persists is destroyed; else None."""
-    return _said_near(question, text, _ASKS_PERSISTS, _GONE, lambda sentence, found: sentence[:found.start()])
+    return (_said_near(question, text, _ASKS_PERSISTS, _GONE, lambda sentence, found: sentence[:found.start()])
+            or _said_near(question, text, _ASKS_STAYS, _DELETED_FROM, lambda sentence, found: sentence[:found.start()]))
 
 
 # Asked whether it can be opted out of ("Can a repository opt out of the scan for leaked credentials?"), a passage
@@ -188,8 +196,20 @@ _TAKEN_AWAY = re.compile(r"\b(?:removes?|revokes?|withdraws?|takes\s+away)\s+((?
                          r"(?:access|ability|permissions?|rights?|privileges?)\b", re.IGNORECASE)
 
 
+# Asked whether it can be seen once something is done ("Can users view what a secret contains after it has been
+# saved?"), "no longer visible" says no ("Once a secret is created, its content is no longer visible to users").
+_ASKS_SEEN_AFTER = re.compile(rf"(?=.*{_ASKS_SHOWN.pattern})(?=.*\b(?:after|once|later|again|any\s*more)\b)",
+                              re.IGNORECASE | re.DOTALL)
+_NO_LONGER_SHOWN = re.compile(r"\bno\s+longer\s+(?:visible|shown|displayed|viewable|readable|accessible)\b",
+                              re.IGNORECASE)
+
+
 def no_longer(question: str, text: str) -> str | None:
     """The phrase of `text` saying no longer what a question asks whether it still is; else None."""
+    if _ASKS_SEEN_AFTER.match(question) and not _ASKS_HIDDEN.search(question):
+        shown = _said_near(question, text, _ASKS_SEEN_AFTER, _NO_LONGER_SHOWN, lambda sentence, found: sentence)
+        if shown:
+            return shown
     if not re.search(r"\bstill\b", question, re.IGNORECASE):
         return None
     asked = set(key_terms(question))

@@ -1,7 +1,8 @@
 """More denials said as the opposite of what is asked, with no negation: later where at once is asked, sometimes where
 always is asked, done instead of what is asked, a setting off by default where it is asked by default, at no cost
-where a charge is asked, the other of two prevailing where one is asked. Each but the last needs the sentence (or what
-is set aside) to hold two words of the question besides the cue, so that it speaks of what is asked."""
+where a charge is asked, the other of two prevailing where one is asked, case kept where it is asked ignored. Each but
+the precedence needs the sentence (or what is set aside) to hold two words of the question besides the cue (case, one),
+so that it speaks of what is asked."""
 
 from __future__ import annotations
 
@@ -87,22 +88,40 @@ def other_prevails(question: str, text: str) -> str | None:
     return None
 
 
+# Asked whether case is ignored ("Are usernames matched without regard to case?"), a passage calling it case-sensitive
+# says no, and the other way round.
+_ASKS_ANY_CASE = re.compile(r"\b(?:case[\s-]insensitive(?:ly)?|regardless\s+of\s+(?:upper\s+or\s+lower\s+)?case|"
+                            r"without\s+regard\s+to\s+case|ignor\w*\s+(?:the\s+)?case)\b", re.IGNORECASE)
+_CASE_SENSITIVE = re.compile(r"\bcase[\s-]sensitive\b", re.IGNORECASE)
+
+
+def case_kept(question: str, text: str) -> str | None:
+    """The phrase of `text` calling case-sensitive what a question asks whether it ignores case (or case-insensitive
+    what it asks whether it is case-sensitive)."""
+    # One word of the question beside it is enough: "case-sensitive" says of what it names nothing but this.
+    if _ASKS_ANY_CASE.search(question):
+        return _first(question, text, _ASKS_ANY_CASE, _CASE_SENSITIVE, least=1)
+    if _CASE_SENSITIVE.search(question):
+        return _first(question, text, _CASE_SENSITIVE, _ASKS_ANY_CASE, least=1)
+    return None
+
+
 def _sentences(text: str) -> list[str]:
     return re.split(r"(?<=[.;!?])\s+", EMPHASIS.sub(r"\2", text))
 
 
-def _about(question: str, sentence: str, cue: re.Pattern[str]) -> bool:
-    """Whether the sentence holds two words of the question, the cue's own words left out."""
+def _about(question: str, sentence: str, cue: re.Pattern[str], least: int = 2) -> bool:
+    """Whether the sentence holds `least` words of the question, the cue's own words left out."""
     asked = set(key_terms(cue.sub(" ", question)))
-    return sum(matches(term, asked) for term in set(key_terms(sentence))) >= 2
+    return sum(matches(term, asked) for term in set(key_terms(sentence))) >= least
 
 
-def _first(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str]) -> str | None:
+def _first(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str], least: int = 2) -> str | None:
     if not asks.search(question) or said.search(question):
         return None
     for sentence in _sentences(text):
         found = said.search(sentence)
-        if found and _about(question, sentence, asks):
+        if found and _about(question, sentence, asks, least):
             return found.group(0)
     return None
 
@@ -156,4 +175,4 @@ def said_reversed(question: str, text: str) -> str | None:
     """The phrase of `text` saying the reverse of what is asked, by any of the readings above; else None."""
     return (later(question, text) or only_sometimes(question, text) or done_instead(question, text)
             or off_by_default(question, text) or at_no_cost(question, text)
-            or other_prevails(question, text))
+            or other_prevails(question, text) or case_kept(question, text))

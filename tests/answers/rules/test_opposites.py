@@ -188,3 +188,23 @@ async def test_the_reverse_said_in_a_page_is_a_no_through_the_pipeline(tmp_path,
         assert answer.compliance_status == "Not Supported", (question, answer.reasoning)
     export = (await pipeline.run("Can audit logs be streamed to an S3-compatible bucket?")).synthesis
     assert export.compliance_status == "Fully Supported", export.reasoning
+
+
+def test_deleted_where_staying_no_longer_visible_where_seeing_after_and_case_sensitive_where_ignored_answer_no():
+    """Semaphore's Okta integration ("all the users created during the integration are deleted"), secrets ("its content
+    is no longer visible to users") and invitations ("Usernames are case-sensitive") had each answered "Fully
+    Supported"."""
+    from agents.rules.denial.reversals import case_kept
+
+    deleted = "If you remove the integration, all the users created during the integration are deleted from the app."
+    assert gone_after("If we remove the integration, do the accounts it created stay?", deleted) == "are deleted from"
+    # Asked whether it is kept for a time, deleted after it is no denial.
+    assert gone_after("Are the accounts it created kept for 30 days?", deleted) is None
+    hidden = "Once a secret is created, its content is no longer visible to users."
+    assert no_longer("Can users view what a secret contains after it has been saved?", hidden) == "no longer visible"
+    assert no_longer("Can users view what a secret contains?", hidden) is None
+    sensitive = "Usernames are case-sensitive and all characters are considered."
+    asked = "Are usernames matched without regard to case when inviting people?"
+    assert case_kept(asked, sensitive) == "case-sensitive"
+    assert case_kept("Are usernames matched exactly?", sensitive) is None
+    assert case_kept("Are passwords matched regardless of case?", sensitive) is None
