@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ...text.terms import key_terms, matches, stem
 from .reversals import said_reversed
-from .wording import EMPHASIS
+from .wording import EMPHASIS, sentences
 
 # Asked whether plain, unencrypted HTTP will do ("Is plain HTTP allowed for the return address…?", "Can our endpoint
 # use plain HTTP?"), a passage requiring HTTPS says no ("Return URLs for live services must use HTTPS", "your redirect
@@ -95,10 +95,6 @@ def only_after(question: str, text: str) -> str | None:
     return None
 
 
-def _sentences(text: str) -> list[str]:
-    return re.split(r"(?<=[.;!?])\s+", EMPHASIS.sub(r"\2", text))
-
-
 def _said_near(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str],
                near: Callable[[str, re.Match[str]], str]) -> str | None:
     """The first phrase `said` finds in a sentence of `text` with a word of the question in what `near` takes of the
@@ -106,7 +102,7 @@ def _said_near(question: str, text: str, asks: re.Pattern[str], said: re.Pattern
     if not asks.search(question) or said.search(question):
         return None
     asked = set(key_terms(question))
-    for sentence in _sentences(text):
+    for sentence in sentences(text):
         for found in said.finditer(sentence):
             if any(matches(term, asked) for term in key_terms(near(sentence, found))):
                 return found.group(0)
@@ -215,7 +211,7 @@ def no_longer(question: str, text: str) -> str | None:
     asked = set(key_terms(question))
     # Words read as stems, not key terms: the verb is often one of the words key terms leave out ("supported").
     words = {stem(word) for word in re.findall(r"[a-z]+", question.lower())}
-    for sentence in _sentences(text):
+    for sentence in sentences(text):
         for found in _NO_LONGER.finditer(sentence):
             verb = stem(found.group(1).split()[-1].lower())
             if verb in words and set(key_terms(sentence)) & asked:
@@ -253,7 +249,7 @@ def only_with_consent(question: str, text: str) -> str | None:
         return None
     told = bool(asked_without.group("told") or asked_without.group("unannounced"))
     asked = set(key_terms(question.replace(asked_without.group(0), " ")))
-    for sentence in _sentences(text):
+    for sentence in sentences(text):
         found = _ONLY_WITH.search(sentence) or (_ONLY_TOLD.search(sentence) if told else None)
         if found and set(key_terms(sentence)) & asked:
             return found.group(0)
@@ -290,7 +286,7 @@ def must_keep(question: str, text: str) -> str | None:
     if not _ASKS_OFF.search(question):
         return None
     asked = set(key_terms(question))
-    for sentence in _sentences(text):
+    for sentence in sentences(text):
         found = _MUST_KEEP.search(sentence)
         if found and len(set(key_terms(sentence)) & asked) >= 2:
             return found.group(0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ...text.terms import key_terms, matches, stem
-from .wording import EMPHASIS
+from .wording import EMPHASIS, sentences
 
 # Asked whether it happens at once ("Are audit logs streamed to our bucket in real time?", "…applied the moment they
 # are saved?"), a passage giving it a period or a delay ("streamed to the bucket once per day", "may take up to 24
@@ -58,6 +58,67 @@ _NO_COST = re.compile(r"\b(?:at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge
                       r"no\s+(?:extra\s+|additional\s+)?(?:charge|cost|fee)s?)\b", re.IGNORECASE)
 
 
+def _about(question: str, sentence: str, cue: re.Pattern[str], least: int = 2) -> bool:
+    """Whether the sentence holds `least` words of the question, the cue's own words left out."""
+    asked = set(key_terms(cue.sub(" ", question)))
+    return sum(matches(term, asked) for term in set(key_terms(sentence))) >= least
+
+
+def _first(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str], least: int = 2) -> str | None:
+    if not asks.search(question) or said.search(question):
+        return None
+    for sentence in sentences(text):
+        found = said.search(sentence)
+        if found and _about(question, sentence, asks, least):
+            return found.group(0)
+    return None
+
+
+def later(question: str, text: str) -> str | None:
+    """The phrase of `text` giving a period or a delay to what a question asks whether it happens at once."""
+    return _first(question, text, _ASKS_AT_ONCE, _LATER)
+
+
+def only_sometimes(question: str, text: str) -> str | None:
+    """The phrase of `text` saying sometimes what a question asks whether it always holds."""
+    return _first(question, text, _ASKS_ALWAYS, _SOMETIMES)
+
+
+def done_instead(question: str, text: str) -> str | None:
+    """The phrase of `text` setting aside, for another, what the question asks whether it is done (two of its words in
+    what is set aside)."""
+    if _INSTEAD.search(question):
+        return None
+    asked = set(key_terms(question))
+
+    def held(words: str) -> set[str]:
+        return {term for term in key_terms(words) if matches(term, asked)}
+
+    # Within one sentence or list item: "…the HEAD commit - Delete unused tokens" is two.
+    for part in (piece for sentence in sentences(text) for piece in _ITEM.split(sentence)):
+        for found in _INSTEAD.finditer("" if _ADVICE.match(part) else part):
+            set_aside = _COMPARED.sub("", found.group(1))
+            # Two words of the question that only what is set aside holds: where what is done in its place speaks of
+            # them too, the passage may answer the question ("Instead of the Internal KMS Root Key decrypting the
+            # project data key, the encrypted data key is sent to the external KMS provider", asked "Can our own cloud
+            # KMS wrap the keys for a project?").
+            if len(held(set_aside) - held(part[:found.start()] + " " + part[found.end():])) >= 2:
+                return found.group(0)
+    return None
+
+
+def off_by_default(question: str, text: str) -> str | None:
+    """The phrase of `text` saying off by default what a question asks whether it holds by default."""
+    if _ASKS_OFF.search(question):
+        return None
+    return _first(question, text, _ASKS_DEFAULT, _DEFAULT_OFF)
+
+
+def at_no_cost(question: str, text: str) -> str | None:
+    """The phrase of `text` doing at no cost what a question asks whether there is a charge for."""
+    return _first(question, text, _ASKS_CHARGE, _NO_COST)
+
+
 # Asked whether one of two prevails ("…share a name, does the organization one win?"), a passage giving precedence to
 # the other ("Project secrets win over organization secrets", "the project-level secret overrides the organization-level
 # secret") says no.
@@ -104,71 +165,6 @@ def case_kept(question: str, text: str) -> str | None:
     if _CASE_SENSITIVE.search(question):
         return _first(question, text, _CASE_SENSITIVE, _ASKS_ANY_CASE, least=1)
     return None
-
-
-def _sentences(text: str) -> list[str]:
-    return re.split(r"(?<=[.;!?])\s+", EMPHASIS.sub(r"\2", text))
-
-
-def _about(question: str, sentence: str, cue: re.Pattern[str], least: int = 2) -> bool:
-    """Whether the sentence holds `least` words of the question, the cue's own words left out."""
-    asked = set(key_terms(cue.sub(" ", question)))
-    return sum(matches(term, asked) for term in set(key_terms(sentence))) >= least
-
-
-def _first(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str], least: int = 2) -> str | None:
-    if not asks.search(question) or said.search(question):
-        return None
-    for sentence in _sentences(text):
-        found = said.search(sentence)
-        if found and _about(question, sentence, asks, least):
-            return found.group(0)
-    return None
-
-
-def later(question: str, text: str) -> str | None:
-    """The phrase of `text` giving a period or a delay to what a question asks whether it happens at once."""
-    return _first(question, text, _ASKS_AT_ONCE, _LATER)
-
-
-def only_sometimes(question: str, text: str) -> str | None:
-    """The phrase of `text` saying sometimes what a question asks whether it always holds."""
-    return _first(question, text, _ASKS_ALWAYS, _SOMETIMES)
-
-
-def done_instead(question: str, text: str) -> str | None:
-    """The phrase of `text` setting aside, for another, what the question asks whether it is done (two of its words in
-    what is set aside)."""
-    if _INSTEAD.search(question):
-        return None
-    asked = set(key_terms(question))
-
-    def held(words: str) -> set[str]:
-        return {term for term in key_terms(words) if matches(term, asked)}
-
-    # Within one sentence or list item: "…the HEAD commit - Delete unused tokens" is two.
-    for part in (piece for sentence in _sentences(text) for piece in _ITEM.split(sentence)):
-        for found in _INSTEAD.finditer("" if _ADVICE.match(part) else part):
-            set_aside = _COMPARED.sub("", found.group(1))
-            # Two words of the question that only what is set aside holds: where what is done in its place speaks of
-            # them too, the passage may answer the question ("Instead of the Internal KMS Root Key decrypting the
-            # project data key, the encrypted data key is sent to the external KMS provider", asked "Can our own cloud
-            # KMS wrap the keys for a project?").
-            if len(held(set_aside) - held(part[:found.start()] + " " + part[found.end():])) >= 2:
-                return found.group(0)
-    return None
-
-
-def off_by_default(question: str, text: str) -> str | None:
-    """The phrase of `text` saying off by default what a question asks whether it holds by default."""
-    if _ASKS_OFF.search(question):
-        return None
-    return _first(question, text, _ASKS_DEFAULT, _DEFAULT_OFF)
-
-
-def at_no_cost(question: str, text: str) -> str | None:
-    """The phrase of `text` doing at no cost what a question asks whether there is a charge for."""
-    return _first(question, text, _ASKS_CHARGE, _NO_COST)
 
 
 def said_reversed(question: str, text: str) -> str | None:

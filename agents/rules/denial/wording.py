@@ -1,5 +1,5 @@
-"""The words a denial is read in: emphasis read as its word, the phrases that negate a verb, and whether a subject
-names a thing of the question."""
+"""The words a denial is read in: emphasis read as its word, the phrases that negate a verb, a passage's sentences with
+its emphasis read, and whether a subject names a thing of the question."""
 
 from __future__ import annotations
 
@@ -14,6 +14,11 @@ EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=\w)([^*_\n]{1,40}?)(?<=\w)\
 NEGATION = (r"(?:cannot|can\s*not|can['’]t|could\s+not|couldn['’]t|does\s+not|doesn['’]t|do\s+not|don['’]t|"
             r"(?:will\s+not|won['’]t|(?:is|are)\s+not)(?:\s+be)?\s+able\s+to|unable\s+to|will\s+not|won['’]t|"
             r"(?:is|are)\s+not|isn['’]t|aren['’]t|never)")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a passage (split after ".", ";", "!" or "?"), its emphasis read as its words."""
+    return re.split(r"(?<=[.;!?])\s+", EMPHASIS.sub(r"\2", text))
 
 
 def names_subject(subject: str, question: str, asked: set[str]) -> bool:
