@@ -1,8 +1,9 @@
 """Denials said as the opposite of what is asked, with no negation: HTTPS required where plain HTTP is asked, still
 working where stopping is asked, the other of two preferred, only after where before is asked, hidden where shown is
-asked, destroyed where persisting is asked, mandatory where opting out is asked, no longer (or taken away) where still
-is asked, only with consent (or notice) where without it is asked, turned off where kept on is asked, kept where
-switching off is asked."""
+asked, destroyed (or lost, or deleted where staying is asked) where persisting is asked, mandatory where opting out is
+asked, no longer (or taken away) where still is asked, no longer visible where seeing it afterwards is asked, only with
+consent (or notice) where without it is asked, turned off where kept on is asked, kept where switching off is asked.
+More readings of the kind are in `reversals`."""
 
 from __future__ import annotations
 
@@ -201,7 +202,8 @@ _NO_LONGER_SHOWN = re.compile(r"\bno\s+longer\s+(?:visible|shown|displayed|viewa
 
 
 def no_longer(question: str, text: str) -> str | None:
-    """The phrase of `text` saying no longer what a question asks whether it still is; else None."""
+    """The phrase of `text` saying no longer what a question asks whether it still is (or no longer visible what it
+    asks whether it can be seen afterwards); else None."""
     if _ASKS_SEEN_AFTER.match(question) and not _ASKS_HIDDEN.search(question):
         shown = _said_near(question, text, _ASKS_SEEN_AFTER, _NO_LONGER_SHOWN, lambda sentence, found: sentence)
         if shown:
