@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.grounding import plain
 from ..text.terms import key_terms, matches, stem
 
 # A name and its version: "TLS 1.0", "TLSv1.2", "SAML 2.0", "OAuth 2".
@@ -124,7 +125,7 @@ _MEANS = r"\s+(?:using|via|through|with|from|in|on)\s+(?:the\s+|an?\s+|our\s+|yo
 def other_means(question: str, text: str) -> str | None:
     """The phrase of `text` allowing one means only, for a question asking whether the same is done by another (no
     word of the two in common); else None."""
-    for found in _ONLY_MEANS.finditer(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)):
+    for found in _ONLY_MEANS.finditer(plain(text)):
         asked = re.search(rf"\b{re.escape(found.group(1))}{_MEANS}", question, re.IGNORECASE)
         if asked and key_terms(asked.group(1)) and not set(key_terms(asked.group(1))) & set(key_terms(found.group(2))):
             return found.group(0)

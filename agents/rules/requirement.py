@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..text.grounding import plain
 from ..text.terms import key_terms, matches, stem
 from ..text.verbs import same_act
 
@@ -104,11 +105,11 @@ def _unmarked(text: str) -> str:
 
 def _reservations(text: str) -> list[tuple[str, str, str]]:
     # (who, the act reserved to them, the phrase saying so).
-    text = _unmarked(text)
-    # A link's target aside too: "Only the [Owner](./rbac#org-owner) of an organization can delete it".
-    found = [(m.group(1), m.group(2), m.group(0)) for m in _ONLY_WHO.finditer(re.sub(r"\]\([^)]*\)", "", text))]
-    found += [(m.group(1), m.group(2), m.group(0)) for m in _ROLE_REQUIRED.finditer(text)]
-    return found + [(m.group(2), m.group(1), m.group(0)) for m in _TO_ACT_BE.finditer(text)]
+    marked = _unmarked(text)
+    # A link read as its text: "Only the [Owner](./rbac#org-owner) of an organization can delete it".
+    found = [(m.group(1), m.group(2), m.group(0)) for m in _ONLY_WHO.finditer(_unmarked(plain(text)))]
+    found += [(m.group(1), m.group(2), m.group(0)) for m in _ROLE_REQUIRED.finditer(marked)]
+    return found + [(m.group(2), m.group(1), m.group(0)) for m in _TO_ACT_BE.finditer(marked)]
 
 
 def reserved_to_others(question: str, text: str) -> str | None:

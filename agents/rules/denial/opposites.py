@@ -8,11 +8,10 @@ More readings of the kind are in `reversals`."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from ...text.terms import key_terms, matches, stem
 from .reversals import said_reversed
-from .wording import EMPHASIS, sentences
+from .wording import EMPHASIS, said_near, sentences
 
 # Asked whether plain, unencrypted HTTP will do ("Is plain HTTP allowed for the return address…?", "Can our endpoint
 # use plain HTTP?"), a passage requiring HTTPS says no ("Return URLs for live services must use HTTPS", "your redirect
@@ -96,20 +95,6 @@ def only_after(question: str, text: str) -> str | None:
     return None
 
 
-def _said_near(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str],
-               near: Callable[[str, re.Match[str]], str]) -> str | None:
-    """The first phrase `said` finds in a sentence of `text` with a word of the question in what `near` takes of the
-    sentence around it, for a question `asks` finds and that does not say it itself; else None."""
-    if not asks.search(question) or said.search(question):
-        return None
-    asked = set(key_terms(question))
-    for sentence in sentences(text):
-        for found in said.finditer(sentence):
-            if any(matches(term, asked) for term in key_terms(near(sentence, found))):
-                return found.group(0)
-    return None
-
-
 # Asked whether it is shown ("…printed on the `export` line of the logs by default?", "If a user hides their email …,
 # can you still see it?"), a passage saying it is hidden from there ("hidden from the `export` line in the logs",
 # "which also hides it from us") says no. The question's own condition ("If a user hides …,") is not what it asks, and a
@@ -164,8 +149,13 @@ _DELETED_FROM = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:deleted|removed|e
 
 def gone_after(question: str, text: str) -> str | None:
     """The phrase of `text` saying that what a question asks whether it persists is destroyed; else None."""
-    return (_said_near(question, text, _ASKS_PERSISTS, _GONE, lambda sentence, found: sentence[:found.start()])
-            or _said_near(question, text, _ASKS_STAYS, _DELETED_FROM, lambda sentence, found: sentence[:found.start()]))
+    return (said_near(question, text, _ASKS_PERSISTS, _GONE, _before)
+            or said_near(question, text, _ASKS_STAYS, _DELETED_FROM, _before))
+
+
+def _before(sentence: str, found: re.Match[str]) -> str:
+    # What the sentence says before the phrase: the thing said to be gone.
+    return sentence[:found.start()]
 
 
 # Asked whether it can be opted out of ("Can a repository opt out of the scan for leaked credentials?"), a passage
@@ -178,7 +168,7 @@ _MANDATORY = re.compile(r"\b(?:mandatory|compulsory|cannot\s+be\s+(?:disabled|tu
 
 def mandatory(question: str, text: str) -> str | None:
     """The phrase of `text` making mandatory what a question asks whether it can be opted out of; else None."""
-    return _said_near(question, text, _ASKS_OPT_OUT, _MANDATORY, lambda sentence, found: " ".join(
+    return said_near(question, text, _ASKS_OPT_OUT, _MANDATORY, lambda sentence, found: " ".join(
         [*sentence[:found.start()].split()[-4:], *sentence[found.end():].split()[:4]]))
 
 
@@ -204,10 +194,9 @@ _NO_LONGER_SHOWN = re.compile(r"\bno\s+longer\s+(?:visible|shown|displayed|viewa
 def no_longer(question: str, text: str) -> str | None:
     """The phrase of `text` saying no longer what a question asks whether it still is (or no longer visible what it
     asks whether it can be seen afterwards); else None."""
-    if _ASKS_SEEN_AFTER.match(question) and not _ASKS_HIDDEN.search(question):
-        shown = _said_near(question, text, _ASKS_SEEN_AFTER, _NO_LONGER_SHOWN, lambda sentence, found: sentence)
-        if shown:
-            return shown
+    shown = None if _ASKS_HIDDEN.search(question) else said_near(question, text, _ASKS_SEEN_AFTER, _NO_LONGER_SHOWN)
+    if shown:
+        return shown
     if not re.search(r"\bstill\b", question, re.IGNORECASE):
         return None
     asked = set(key_terms(question))
@@ -222,7 +211,6 @@ def no_longer(question: str, text: str) -> str | None:
         if taken and set(key_terms(taken.group(1))) & asked:
             return taken.group(0)
     return None
-
 
 
 # Asked whether it is done without the customer's say-so ("Will your staff look at our code without our consent?"), a
@@ -270,7 +258,7 @@ _MUST_TURN_OFF = re.compile(r"\b(?:must|need\s+to|needs\s+to|have\s+to|has\s+to|
 
 def must_turn_off(question: str, text: str) -> str | None:
     """The phrase of `text` requiring turned off what a question asks whether it can keep on; else None."""
-    return _said_near(question, text, _ASKS_KEPT_ON, _MUST_TURN_OFF, lambda sentence, found: found.group(1))
+    return said_near(question, text, _ASKS_KEPT_ON, _MUST_TURN_OFF, lambda sentence, found: found.group(1))
 
 
 # Asked whether it can be switched off or removed ("Once MFA is mandatory, can users switch it off for themselves?"), a

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ...text.terms import key_terms, matches, stem
-from .wording import EMPHASIS, sentences
+from .wording import EMPHASIS, said_near, sentences
 
 # Asked whether it happens at once ("Are audit logs streamed to our bucket in real time?", "…applied the moment they
 # are saved?"), a passage giving it a period or a delay ("streamed to the bucket once per day", "may take up to 24
@@ -58,20 +58,9 @@ _NO_COST = re.compile(r"\b(?:at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge
                       r"no\s+(?:extra\s+|additional\s+)?(?:charge|cost|fee)s?)\b", re.IGNORECASE)
 
 
-def _about(question: str, sentence: str, cue: re.Pattern[str], least: int = 2) -> bool:
-    """Whether the sentence holds `least` words of the question, the cue's own words left out."""
-    asked = set(key_terms(cue.sub(" ", question)))
-    return sum(matches(term, asked) for term in set(key_terms(sentence))) >= least
-
-
 def _first(question: str, text: str, asks: re.Pattern[str], said: re.Pattern[str], least: int = 2) -> str | None:
-    if not asks.search(question) or said.search(question):
-        return None
-    for sentence in sentences(text):
-        found = said.search(sentence)
-        if found and _about(question, sentence, asks, least):
-            return found.group(0)
-    return None
+    # The sentence must hold `least` words of the question besides the cue's.
+    return said_near(question, text, asks, said, least=least, cue_aside=True)
 
 
 def later(question: str, text: str) -> str | None:
