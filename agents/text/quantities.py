@@ -27,10 +27,12 @@ _HOURS = {"second": 1 / 3600, "sec": 1 / 3600, "minute": 1 / 60, "min": 1 / 60, 
           "day": 24, "business day": 24, "week": 168, "month": 730, "year": 8760}
 _UNIT = (r"business\s+days?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|"
          r"users?|persons?|people|members?|seats?|employees?|admins?|administrators?")
-_AMOUNT = re.compile(rf"\b({_NUMBER})[\s-]*({_UNIT})\b", re.IGNORECASE)
+# A contract writes the number twice: "within sixty (60) days", "ten (10) calendar days".
+_AMOUNT = re.compile(rf"\b({_NUMBER})(?:\s*\(\d+\))?[\s-]*(?:calendar\s+)?({_UNIT})\b", re.IGNORECASE)
 # What the question allows: "at least 30 days" is met by 90 days, "within 72 hours" by 24 hours.
-_AT_LEAST = re.compile(r"(?:at least|a minimum of|minimum of|more than|over|longer than|no less than|"
-                       r"no fewer than)\s*$", re.IGNORECASE)
+_AT_LEAST = re.compile(r"(?:at least|a minimum of|minimum of|no less than|no fewer than)\s*$", re.IGNORECASE)
+# "More than three days" is not met by three days.
+_OVER = re.compile(r"(?<!\bno )(?:more than|over|longer than)\s*$", re.IGNORECASE)
 _AT_MOST = re.compile(r"(?:at most|a maximum of|maximum of|up to|within|less than|under|no more than|no longer than|"
                       r"shorter than|fewer than)\s*$", re.IGNORECASE)
 
@@ -49,6 +51,8 @@ class Amount:
         30 days to within 5 %)."""
         if self.bound == "at least":
             return other.value >= self.value * 0.95
+        if self.bound == "over":
+            return other.value > self.value
         if self.bound == "at most":
             return other.value <= self.value * 1.05
         return abs(other.value - self.value) <= 0.05 * self.value
@@ -68,7 +72,10 @@ _BOUNDED_ONE = re.compile(r"\b(?:at least|a minimum of|more than|over|longer tha
 
 # Time without end: "Is the report kept indefinitely?" is met by no figure ("available … for 7 days"). Not
 # "permanently", which says how ("permanently deleted"), not how long.
-_ENDLESS = re.compile(r"\b(?:indefinitely|forever|in\s+perpetuity)\b", re.IGNORECASE)
+_ENDLESS = re.compile(r"\b(?:indefinitely|forever|in\s+perpetuity|"
+                      # "Do user sessions stay open with no time limit?"
+                      r"(?:with\s+no|without\s+(?:a|any))\s+(?:time\s+limit|expiry|expiration|end\s+date))\b",
+                      re.IGNORECASE)
 
 
 def amounts(text: str) -> list[Amount]:
@@ -93,6 +100,8 @@ def amounts(text: str) -> list[Amount]:
 
 def _bound(text: str, start: int) -> str:
     before = text[max(0, start - 30):start]
+    if _OVER.search(before):
+        return "over"
     return "at least" if _AT_LEAST.search(before) else "at most" if _AT_MOST.search(before) else ""
 
 
@@ -111,7 +120,11 @@ _PER_UNIT = _HOURS | {"quarter": 2190}
 _INTERVAL_UNIT = r"seconds?|minutes?|hours?|days?|business\s+days?|weeks?|months?|quarters?|years?"
 _EVERY = re.compile(rf"\b(?:every|each)\s+(other\s+)?(?:({_NUMBER})\s+)?({_INTERVAL_UNIT})\b"
                     rf"|\b(once|twice|{_NUMBER}\s+times)\s+(?:a|an|per|every|each)\s+({_INTERVAL_UNIT})\b"
-                    rf"|\b({'|'.join(_EVERY_WORD)})\b", re.IGNORECASE)
+                    rf"|\b({'|'.join(_EVERY_WORD)})\b"
+                    # More than once in a unit, however many: "several times a year" is at least twice.
+                    rf"|\b(?:several|multiple|many|a\s+few)\s+times\s+(?:a|an|per|every|each)\s+({_INTERVAL_UNIT})\b"
+                    rf"|(?<!\bno\s)\bmore\s+than\s+once\s+(?:a|an|per|every|each)\s+({_INTERVAL_UNIT})\b",
+                    re.IGNORECASE)
 
 
 def intervals(text: str) -> list[Amount]:
@@ -119,8 +132,10 @@ def intervals(text: str) -> list[Amount]:
     "at most": what is done more often does what is asked."""
     found = []
     for match in _EVERY.finditer(text):
-        other, count, unit, times, per, word = match.groups()
-        if word:
+        other, count, unit, times, per, word, several, more = match.groups()
+        if several or more:
+            hours = _unit_hours(several or more) / 2
+        elif word:
             hours = float(_EVERY_WORD[word.lower()])
         elif unit:
             hours = _unit_hours(unit) * _count(count) * (2 if other else 1)

@@ -20,8 +20,11 @@ from .wording import EMPHASIS, NEGATION, names_subject
 # "We do not support the ability for an organization to delete a standard role": what is not allowed is the act
 # after "to".
 _ENABLING = r"(?:(?:support|allow|permit|let|enable)\w*\b[^.;:]{0,60}?\bto\s+)?"
+# An adverb between the negation and its verb ("cannot directly access"); verbs ending in -ly are verbs ("token limits
+# don't apply to them").
+_ADVERB = r"(?!(?:apply|reply|supply|comply|rely|imply|multiply|fly)\b)[a-z]+ly"
 _NEGATED_VERB = re.compile(rf"(?<!\bwho )(?<!\bthat )(?<!\bwhich )\b{NEGATION}\s+{_ENABLING}"
-                           r"(?:[a-z]+ly\s+)?(?:be\s+)?([a-z][\w-]*(?:\s+(?:away|back|out)\b)?)", re.IGNORECASE)
+                           rf"(?:{_ADVERB}\s+)?(?:be\s+)?([a-z][\w-]*(?:\s+(?:away|back|out)\b)?)", re.IGNORECASE)
 _SENTENCE = re.compile(r"[.;:!?](?:\s|$)")
 # What the question asks to keep from happening ("Can we stop browser-side SDKs from writing user traits?"): a passage
 # saying it will not happen answers yes.

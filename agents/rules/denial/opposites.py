@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ...text.quantities import amounts
 from ...text.terms import key_terms, matches, stem
 from .reversals import said_reversed
 from .wording import EMPHASIS, said_near, sentences
@@ -147,10 +148,26 @@ _ASKS_STAYS = re.compile(r"\b(?:stays?|remains?|survives?|persists?)\b", re.IGNO
 _DELETED_FROM = re.compile(r"\b(?:is|are|gets?|will\s+be)\s+(?:deleted|removed|erased)\s+from\b", re.IGNORECASE)
 
 
+# Asked whether it is kept ("If we lower the default retention, is older data in existing datasets kept?"), deleted at
+# once or of itself says no ("Axiom immediately deletes all data older than the new period", "…is automatically
+# deleted"), when neither gives a period: "automatically deleted after 30 days" says how long it is kept.
+_DELETED_NOW = re.compile(r"\b(?:(?:immediately|automatically)\s+(?:deletes|erases|removes|purges)|"
+                          r"(?:is|are|gets?|will\s+be)\s+(?:immediately|automatically)\s+"
+                          r"(?:deleted|erased|removed|purged))\b",
+                          re.IGNORECASE)
+
+
 def gone_after(question: str, text: str) -> str | None:
     """The phrase of `text` saying that what a question asks whether it persists is destroyed; else None."""
     return (said_near(question, text, _ASKS_PERSISTS, _GONE, _before)
-            or said_near(question, text, _ASKS_STAYS, _DELETED_FROM, _before))
+            or said_near(question, text, _ASKS_STAYS, _DELETED_FROM, _before) or _deleted_now(question, text))
+
+
+def _deleted_now(question: str, text: str) -> str | None:
+    if amounts(question):
+        return None
+    undated = " ".join(s for s in sentences(text) if not amounts(s))
+    return said_near(question, undated, _ASKS_PERSISTS, _DELETED_NOW, least=2)
 
 
 def _before(sentence: str, found: re.Match[str]) -> str:

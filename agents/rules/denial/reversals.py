@@ -1,8 +1,8 @@
 """More denials said as the opposite of what is asked, with no negation: later where at once is asked, sometimes where
 always is asked, done instead of what is asked, a setting off by default where it is asked by default, at no cost
-where a charge is asked, the other of two prevailing where one is asked, case kept where it is asked ignored. Each but
-the precedence needs the sentence (or what is set aside) to hold two words of the question besides the cue (case, one),
-so that it speaks of what is asked."""
+where a charge is asked (an add-on where no charge is), the other of two prevailing where one is asked, case kept where
+it is asked ignored. Each but the precedence needs the sentence (or what is set aside) to hold two words of the question
+besides the cue (case, one), so that it speaks of what is asked."""
 
 from __future__ import annotations
 
@@ -108,6 +108,22 @@ def at_no_cost(question: str, text: str) -> str | None:
     return _first(question, text, _ASKS_CHARGE, _NO_COST)
 
 
+# The other way round: asked whether it comes at no extra cost ("Is SAML single sign-on part of the Cloud plan at no
+# extra cost?", "…included in the plan?"), a passage selling it as an add-on or for a fee ("SAML-based SSO … are
+# available as add-ons on the Axiom Cloud plan") says no.
+_ASKS_NO_COST = re.compile(r"\b(?:at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|free\s+of\s+charge|for\s+free|"
+                           r"without\s+(?:paying|charge|an?\s+(?:extra|additional)\s+(?:cost|charge|fee))|"
+                           r"included\s+(?:in|with)|(?:is|are)\s+(?:it|they|this)\s+included)\b", re.IGNORECASE)
+_CHARGED = re.compile(r"\b(?:(?:available|offered|sold|purchased?|bought|buy)\s+as\s+(?:an?\s+)?(?:paid\s+)?add-?ons?|"
+                      r"(?:for|at)\s+an?\s+(?:extra|additional)\s+(?:cost|charge|fee)|"
+                      r"(?:extra|additional)\s+charges?\s+apply)\b", re.IGNORECASE)
+
+
+def charged_extra(question: str, text: str) -> str | None:
+    """The phrase of `text` selling as an add-on, or for a fee, what a question asks whether it comes at no cost."""
+    return _first(question, text, _ASKS_NO_COST, _CHARGED)
+
+
 # Asked whether one of two prevails ("…share a name, does the organization one win?"), a passage giving precedence to
 # the other ("Project secrets win over organization secrets", "the project-level secret overrides the organization-level
 # secret") says no.
@@ -159,5 +175,5 @@ def case_kept(question: str, text: str) -> str | None:
 def said_reversed(question: str, text: str) -> str | None:
     """The phrase of `text` saying the reverse of what is asked, by any of the readings above; else None."""
     return (later(question, text) or only_sometimes(question, text) or done_instead(question, text)
-            or off_by_default(question, text) or at_no_cost(question, text)
+            or off_by_default(question, text) or at_no_cost(question, text) or charged_extra(question, text)
             or other_prevails(question, text) or case_kept(question, text))

@@ -233,3 +233,38 @@ async def test_a_value_below_the_minimum_is_answered_no(tmp_path, index):
     short = (await pipeline.run("May the state value be shorter than 22 characters?")).synthesis
     assert short.compliance_status == "Not Supported"
     assert "at least 22 characters" in short.reasoning
+
+
+def test_a_contract_s_doubled_number_more_than_and_several_times_are_read():
+    """Axiom's first run answered "Fully Supported" to each: "within sixty (60) days" was no period, "more than three
+    days" was met by three days, "several times a day" was no frequency, "with no time limit" no length."""
+    from agents.rules.measure import unmet_figure
+    from agents.text.quantities import amounts, intervals
+    assert [a.text for a in amounts("within sixty (60) days, or ten (10) calendar days")] == [
+        "sixty (60) days", "ten (10) calendar days"]
+    assert unmet_figure("Is personal data erased within 30 days after termination?",
+                        ["Company will delete all remaining copies within sixty (60) days following termination."]) == (
+        "30 days", "sixty (60) days")
+    three = ["By default, you can query the audit log for the previous three days."]
+    assert unmet_figure("Can we look back more than three days in the audit log?", three) == (
+        "three days", "three days")
+    assert unmet_figure("Can we look back at least three days in the audit log?", three) is None
+    assert unmet_figure("Is it kept no more than three days?", three) is None
+    once = ["You can only vacuum fields once per day for each dataset."]
+    assert unmet_figure("Can fields be vacuumed several times a day?", once) == ("several times a day", "once per day")
+    assert unmet_figure("Can fields be vacuumed several times a week?", once) is None
+    # "no more than once a year" caps how often; it is no "more than once".
+    assert [a.text for a in intervals("requested no more than once a year")] == ["once a year"]
+    sessions = ["After signing a BAA, user sessions time out after 24 hours."]
+    assert unmet_figure("Do user sessions stay open with no time limit?", sessions) == (
+        "with no time limit", "24 hours")
+
+
+async def test_a_cap_on_how_often_answers_no_through_the_pipeline(tmp_path, index):
+    page = ("# Vacuum fields\n\nVacuuming fields rebuilds the schema of a dataset from its current events. You "
+            "can only vacuum fields once per day for each dataset.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"vacuum.md": page})
+    often = (await pipeline.run("Can the fields of a dataset be vacuumed several times a day?")).synthesis
+    assert often.compliance_status == "Not Supported", often.reasoning
+    daily = (await pipeline.run("Can the fields of a dataset be vacuumed once a day?")).synthesis
+    assert daily.compliance_status == "Fully Supported", daily.reasoning

@@ -208,3 +208,25 @@ def test_deleted_where_staying_no_longer_visible_where_seeing_after_and_case_sen
     assert case_kept(asked, sensitive) == "case-sensitive"
     assert case_kept("Are usernames matched exactly?", sensitive) is None
     assert case_kept("Are passwords matched regardless of case?", sensitive) is None
+
+
+def test_deleted_at_once_where_kept_an_add_on_where_included_and_a_verb_in_ly_answer_no():
+    """Axiom's first run answered "Fully Supported" from "Axiom immediately deletes all data older than the new period",
+    "…are available as add-ons on the Axiom Cloud plan" and "token limits don't apply to them"."""
+    from agents.rules.denial import negated_verb
+    from agents.rules.denial.reversals import charged_extra
+
+    lowered = "When you lower the default, Axiom immediately deletes all data older than the new period."
+    assert gone_after("If we lower the default retention, is older data in existing datasets kept?", lowered) == (
+        "immediately deletes")
+    dated = "Older data in existing datasets is automatically deleted after 30 days."
+    assert gone_after("Is older data in existing datasets kept?", dated) is None  # says how long it is kept
+    addon = "SAML-based SSO and role-based access control are available as add-ons on the Cloud plan."
+    assert charged_extra("Is SAML single sign-on part of the Cloud plan at no extra cost?", addon) == (
+        "available as add-ons")
+    assert charged_extra("Is SAML single sign-on available on the Cloud plan?", addon) is None
+    oauth = ("If your agents connect through the remote MCP Server, they authenticate with OAuth, so token limits "
+             "don’t apply to them.")
+    assert negated_verb("Do API token limits apply to agents that use the remote MCP server?", oauth) == "don’t apply"
+    direct = "Agents cannot directly query the store."
+    assert negated_verb("Can agents query the store directly?", direct) == "cannot directly query"
