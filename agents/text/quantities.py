@@ -32,8 +32,8 @@ _AMOUNT = re.compile(rf"\b({_NUMBER})(?:\s*\(\d+\))?[\s-]*(?:calendar\s+)?({_UNI
 # What the question allows: "at least 30 days" is met by 90 days, "within 72 hours" by 24 hours.
 _AT_LEAST = re.compile(r"(?:at least|a minimum of|minimum of|no less than|no fewer than)\s*$", re.IGNORECASE)
 # "More than three days" is not met by three days.
-_OVER = re.compile(r"(?<!\bno )(?:more than|over|longer than)\s*$", re.IGNORECASE)
-_AT_MOST = re.compile(r"(?:at most|a maximum of|maximum of|up to|within|less than|under|no more than|no longer than|"
+_OVER = re.compile(r"(?<!\bno )(?<!\bnot )(?:more than|over|longer than)\s*$", re.IGNORECASE)
+_AT_MOST = re.compile(r"(?:at most|a maximum of|maximum of|up to|within|less than|under|not? more than|not? longer than|"
                       r"shorter than|fewer than)\s*$", re.IGNORECASE)
 
 
@@ -44,7 +44,7 @@ class Amount:
     text: str
     value: float
     kind: str  # "time" or "people"
-    bound: str = ""  # "at least" or "at most" when the words before it say so
+    bound: str = ""  # "at least", "over" (strictly more) or "at most" when the words before it say so
 
     def meets(self, other: Amount) -> bool:
         """Whether `other`, of the same kind, is what this amount asks for (within its bound; a month is

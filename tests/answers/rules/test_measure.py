@@ -268,3 +268,9 @@ async def test_a_cap_on_how_often_answers_no_through_the_pipeline(tmp_path, inde
     assert often.compliance_status == "Not Supported", often.reasoning
     daily = (await pipeline.run("Can the fields of a dataset be vacuumed once a day?")).synthesis
     assert daily.compliance_status == "Fully Supported", daily.reasoning
+
+
+def test_not_more_than_is_a_cap_and_more_than_is_strict():
+    from agents.text.quantities import amounts
+    bounds = [(a.text, a.bound) for a in amounts("not more than 30 days, no longer than 2 days, more than 5 days")]
+    assert bounds == [("30 days", "at most"), ("2 days", "at most"), ("5 days", "over")]
