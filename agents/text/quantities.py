@@ -33,8 +33,8 @@ _AMOUNT = re.compile(rf"\b({_NUMBER})(?:\s*\(\d+\))?[\s-]*(?:calendar\s+)?({_UNI
 _AT_LEAST = re.compile(r"(?:at least|a minimum of|minimum of|no less than|no fewer than)\s*$", re.IGNORECASE)
 # "More than three days" is not met by three days.
 _OVER = re.compile(r"(?<!\bno )(?<!\bnot )(?:more than|over|longer than)\s*$", re.IGNORECASE)
-_AT_MOST = re.compile(r"(?:at most|a maximum of|maximum of|up to|within|less than|under|not? more than|not? longer than|"
-                      r"shorter than|fewer than)\s*$", re.IGNORECASE)
+_AT_MOST = re.compile(r"(?:at most|a maximum of|maximum of|up to|within|less than|under|not? more than|"
+                      r"not? longer than|shorter than|fewer than)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
