@@ -145,11 +145,19 @@ def unmet_figure(question: str, quotes: list[str]) -> tuple[str, str] | None:
     access tokens per user" names the question's "personal token"; "maximum duration of 12 months" is its period)."""
     for asked in [*amounts(question), *intervals(question)]:
         words = set(key_terms(question.replace(asked.text, " ")))
-        given = ([a for q in quotes for item in _named_items(q, words) for a in _figures(item, asked.kind)]
-                 or [a for q in quotes for a in _figures(q, asked.kind)])
+        measured = _closest([q for q in quotes if _figures(q, asked.kind)], words)
+        given = ([a for q in measured for item in _named_items(q, words) for a in _figures(item, asked.kind)]
+                 or [a for q in measured for a in _figures(q, asked.kind)])
         if given and not any(asked.meets(a) for a in given):
             return asked.text, given[0].text
     return None
+
+
+def _closest(quotes: list[str], words: set[str]) -> list[str]:
+    # The quotes naming most of the question's other words: a figure in a passage on something else ("a generous 30
+    # days of retention" beside "delete … within sixty (60) days following termination") measures that, not this.
+    overlap = [len(words & set(key_terms(q))) for q in quotes]
+    return [q for q, n in zip(quotes, overlap) if n == max(overlap)] if quotes else []
 
 
 def _figures(text: str, kind: str) -> list[Amount]:

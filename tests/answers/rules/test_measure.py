@@ -274,3 +274,15 @@ def test_not_more_than_is_a_cap_and_more_than_is_strict():
     from agents.text.quantities import amounts
     bounds = [(a.text, a.bound) for a in amounts("not more than 30 days, no longer than 2 days, more than 5 days")]
     assert bounds == [("30 days", "at most"), ("2 days", "at most"), ("5 days", "over")]
+
+
+def test_a_figure_in_a_passage_on_something_else_does_not_meet_the_question():
+    """Axiom's "…erased within 30 days after termination?" had been met by "a generous 30 days of retention" cited
+    beside "delete all remaining copies … within sixty (60) days following termination"."""
+    from agents.rules.measure import unmet_figure
+    deletion = ("Company will delete all remaining copies of Customer Personal Data within sixty (60) days following "
+                "termination.")
+    retention = "The free forever Personal plan provides a generous 30 days of retention."
+    question = "Is our personal data erased within 30 days after termination?"
+    assert unmet_figure(question, [deletion, retention]) == ("30 days", "sixty (60) days")
+    assert unmet_figure("Is data on the Personal plan retained for 30 days?", [deletion, retention]) is None
