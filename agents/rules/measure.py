@@ -139,7 +139,8 @@ def _number(digits: str) -> float:
 
 def unmet_figure(question: str, quotes: list[str]) -> tuple[str, str] | None:
     """The question's figure and the quotes' first figure of its kind, when the quotes give figures of that
-    kind (a period, a number of people) and none of them meets it; else None. In a list whose items give a
+    kind (a period, a number of people) and none of them meets it; else None. Only the quotes giving such a figure that
+    name most of the question's other words are read (`_closest`). In a list whose items give a
     figure each ("Daily - kept for 6 days", "Weekly - kept for 1 month"), the figures read are those of
     the item the question names, or of every item when the one it names gives none of that kind ("10 personal
     access tokens per user" names the question's "personal token"; "maximum duration of 12 months" is its period)."""
