@@ -68,10 +68,12 @@ def asks_to_be_told(question: str) -> bool:
 # Asked whether the vendor pays or it is free ("Do you pay the cost of audits we carry out?", "Is your help … free of
 # charge?"), a passage putting the cost on the customer ("shall be borne by the Client", "(at the Client's expense)")
 # says no. The cost only: "Travis-CI shall (at the Client's expense) provide such … assistance" still provides it.
-_ASKS_COST = re.compile(r"\b(?:free(?:\s+of\s+charge)?|at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|"
-                        r"no\s+charge|"
-                        r"(?:do|will|would)\s+you\s+(?:pay|cover|bear|reimburse)|(?:paid|covered|borne)\s+by\s+you|"
-                        r"your\s+(?:own\s+)?(?:cost|expense))\b", re.IGNORECASE)
+# Also what a passage selling it as an add-on answers no (`denial.reversals.charged_extra`): "…included in the plan?".
+ASKS_FREE = re.compile(r"\b(?:free(?:\s+of\s+charge)?|for\s+free|at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|"
+                       r"no\s+charge|without\s+(?:paying|charge|an?\s+(?:extra|additional)\s+(?:cost|charge|fee))|"
+                       r"included\s+(?:in|with)|(?:is|are)\s+(?:it|they|this)\s+included|"
+                       r"(?:do|will|would)\s+you\s+(?:pay|cover|bear|reimburse)|(?:paid|covered|borne)\s+by\s+you|"
+                       r"your\s+(?:own\s+)?(?:cost|expense))\b", re.IGNORECASE)
 _COST_ON_READER = re.compile(r"\b(?:borne|paid|covered)\s+by\s+(?:the\s+)?(?:client|customer|you)\b|"
                              r"\bat\s+(?:the\s+)?(?:client|customer)['’]?s?['’]?\s+(?:own\s+)?(?:expense|cost)\b|"
                              r"\bat\s+your\s+(?:own\s+)?(?:expense|cost)\b", re.IGNORECASE)
@@ -80,7 +82,7 @@ _COST_ON_READER = re.compile(r"\b(?:borne|paid|covered)\s+by\s+(?:the\s+)?(?:cli
 def cost_on_customer(question: str, text: str) -> str | None:
     """The phrase of `text` putting the cost on the customer, for a question asking whether the vendor pays or it is
     free; else None."""
-    if not _ASKS_COST.search(question):
+    if not ASKS_FREE.search(question):
         return None
     found = _COST_ON_READER.search(text)
     return found.group(0) if found else None

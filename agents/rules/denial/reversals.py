@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ...text.terms import key_terms, matches, stem
+from ..duty import ASKS_FREE
 from .wording import EMPHASIS, said_near, sentences
 
 # Asked whether it happens at once ("Are audit logs streamed to our bucket in real time?", "…applied the moment they
@@ -111,9 +112,6 @@ def at_no_cost(question: str, text: str) -> str | None:
 # The other way round: asked whether it comes at no extra cost ("Is SAML single sign-on part of the Cloud plan at no
 # extra cost?", "…included in the plan?"), a passage selling it as an add-on or for a fee ("SAML-based SSO … are
 # available as add-ons on the Axiom Cloud plan") says no.
-_ASKS_NO_COST = re.compile(r"\b(?:at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|free\s+of\s+charge|for\s+free|"
-                           r"without\s+(?:paying|charge|an?\s+(?:extra|additional)\s+(?:cost|charge|fee))|"
-                           r"included\s+(?:in|with)|(?:is|are)\s+(?:it|they|this)\s+included)\b", re.IGNORECASE)
 _CHARGED = re.compile(r"\b(?:(?:available|offered|sold|purchased?|bought|buy)\s+as\s+(?:an?\s+)?(?:paid\s+)?add-?ons?|"
                       r"(?:for|at)\s+an?\s+(?:extra|additional)\s+(?:cost|charge|fee)|"
                       r"(?:extra|additional)\s+charges?\s+apply)\b", re.IGNORECASE)
@@ -121,7 +119,7 @@ _CHARGED = re.compile(r"\b(?:(?:available|offered|sold|purchased?|bought|buy)\s+
 
 def charged_extra(question: str, text: str) -> str | None:
     """The phrase of `text` selling as an add-on, or for a fee, what a question asks whether it comes at no cost."""
-    return _first(question, text, _ASKS_NO_COST, _CHARGED)
+    return _first(question, text, ASKS_FREE, _CHARGED)
 
 
 # Asked whether one of two prevails ("…share a name, does the organization one win?"), a passage giving precedence to
