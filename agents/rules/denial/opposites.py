@@ -164,7 +164,7 @@ def gone_after(question: str, text: str) -> str | None:
 
 
 def _deleted_now(question: str, text: str) -> str | None:
-    if amounts(question):
+    if not _ASKS_PERSISTS.search(question) or amounts(question):
         return None
     undated = " ".join(s for s in sentences(text) if not amounts(s))
     return said_near(question, undated, _ASKS_PERSISTS, _DELETED_NOW, least=2)
