@@ -46,6 +46,7 @@ class QuestionOutcome(BaseModel):
     status: str | None
     correct: bool
     answer: str | None = None
+    reasoning: str | None = Field(None, description="why the answer has its status, as the synthesis says")
     expected_sources: list[str]
     cited_sources: list[str]
     quotes: list[str] = Field(default_factory=list, description="the quotes cited as evidence (not the closest passages)")
@@ -156,7 +157,7 @@ def question_outcome(expected: ExpectedAnswer, result: PipelineResult, read_sour
         ungrounded += 0 if text is not None and occurs_in(citation.quote, text) else 1
     return QuestionOutcome(
         id=expected.id, question=expected.question, expected_status=expected.expected_status,
-        status=s.compliance_status if s else None, answer=s.answer if s else None,
+        status=s.compliance_status if s else None, answer=s.answer if s else None, reasoning=s.reasoning if s else None,
         correct=bool(s and s.compliance_status == expected.expected_status),
         expected_sources=expected.expected_sources, cited_sources=cited, verdict=result.verdict,
         quotes=[c.quote for c in s.citations if c.is_evidence] if s else [],

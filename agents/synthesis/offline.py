@@ -50,13 +50,13 @@ def synthesize_offline(question: str, plan: QueryPlanResult, evidence: EvidenceR
     if asks_to_be_told(question) and any(left_to_customer(q.passage.text) for q in deniable):
         return _abstain(question, plan, chosen[:2], [], "the passages say what the customer must tell others, "
                                                         "not whether the customer is told")
-    status, why = decide_status(question, chosen, missing, deniable, on_point)
+    status, why = decide_status(question, chosen, missing, deniable, on_point, covered)
     confidence = _confidence(chosen[0].score, len(missing))
     if critic and critic.recommended_confidence is not None:
         confidence = min(confidence, critic.recommended_confidence)
     twins = twins_of(chosen, quotes)
     return SynthesisResult(
-        answer=_answer(question, status, chosen, missing, twins),
+        answer=_answer(question, status, chosen, missing, twins, answered=bool(covered) or not missing),
         compliance_status=status, confidence_score=confidence,
         citations=[q.citation() for q in chosen] + [t.citation() for same in twins for t in same],
         facets_covered=covered, facets_missing=missing,
@@ -73,9 +73,10 @@ def _confidence(score: float, missing: int) -> int:
 
 
 def _answer(question: str, status: ComplianceStatus, chosen: list[Quote], missing: list[str],
-            twins: list[list[Quote]]) -> str:
-    # "Yes."/"No." only when the best passage answers the question squarely; otherwise say what it says.
-    if is_yes_no(question) and chosen[0].score >= CONFIDENT:
+            twins: list[list[Quote]], answered: bool = True) -> str:
+    # "Yes."/"No." only when the best passage answers the question squarely; otherwise say what it says. Where no
+    # facet is answered, "No." would claim a denial the passages do not make.
+    if is_yes_no(question) and chosen[0].score >= CONFIDENT and answered:
         opening = {"Fully Supported": "Yes.", "Partially Supported": "Partially.", "Not Supported": "No."}[status]
     else:
         opening = LEAD_IN

@@ -250,3 +250,18 @@ async def test_the_figure_said_in_the_sentence_after_what_the_question_asks_of_i
     assert any("every 12 hours" in c.quote for c in licence.citations if c.is_evidence)
     backup = await _answered(tmp_path, index, {"telemetry.md": page}, "How often is the licensing server backed up?")
     assert not any("3 days" in c.quote for c in backup.citations if c.is_evidence)
+
+
+@pytest.mark.parametrize(("compliance", "status"), [
+    ("We are compliant with SOC 2, GDPR and HIPAA.", "Not Supported"),
+    ("We sign a HIPAA business associate agreement with every customer who asks for one.", "Fully Supported")])
+async def test_a_passage_near_the_question_that_answers_no_part_of_it_supports_nothing(tmp_path, index, compliance,
+                                                                                        status):
+    # Naming HIPAA is not signing its agreement: where no facet of the question is answered, "Partially" would
+    # claim a part, and "No." a denial the page does not make.
+    pages = {"security.md": f"# Security\n\n## Compliance\n\n{compliance}\n\n## Offices\n\nOur offices are in Lisbon.\n"}
+    s = await _answered(tmp_path, index, pages, "Will you sign a HIPAA business associate agreement?")
+    assert s.compliance_status == status
+    assert s.citations and s.citations[0].quote.rstrip(".") in compliance
+    assert not s.answer.startswith(("No.", "Partially."))
+    assert bool(s.facets_missing) == (status == "Not Supported")
