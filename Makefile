@@ -35,6 +35,7 @@ fit-gate: $(BIN)/.installed  # re-answer the development sets, refit agents/extr
 	$(BIN)/python bench/extractive.py depth
 	$(BIN)/python bench/extractive.py grid
 	$(BIN)/python bench/extractive.py fit
+	$(BIN)/python bench/extractive.py facets
 	$(BIN)/python bench/gate.py collect
 	$(BIN)/python bench/cues.py fit
 	$(BIN)/python bench/gate.py collect

@@ -33,6 +33,7 @@ def figures(outcomes: list[dict], grounding: float) -> dict:
             "status_answerable": _share([o["correct"] for o in answerable]),
             "source_recall": round(statistics.fmean(recall), 3) if recall else 1.0,
             "abstention": _share([o["status"] == "Not Supported" or o["escalated"] for o in unanswerable]),
+            "status": _share([o["correct"] for o in outcomes]),
             "fully_unanswerable_sent": sum(o["status"] == "Fully Supported" and not o["escalated"] for o in unanswerable),
             "grounding": grounding, "sent": _share([not o["escalated"] for o in outcomes]),
             "right_of_sent": _share([o["right"] for o in sent]) if sent else None}

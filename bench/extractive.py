@@ -4,6 +4,7 @@ every development set, and report them leave-one-vendor-out.
     python bench/extractive.py depth    # answer every set at each depth (~2 min), choose one, write it; report
     python bench/extractive.py grid     # answer every set at each point of the grid (~100 min), keep the figures
     python bench/extractive.py grid --only infisical  # a new set only, added to the grid kept (depth --only too)
+    python bench/extractive.py facets   # answer every set at each facet threshold (~15 min), choose one; report
     python bench/extractive.py fit      # choose the point on all vendors, write agents/extractive.json; report
     python bench/extractive.py report   # the leave-one-vendor-out table only
 
@@ -12,6 +13,16 @@ fitted, keeps the figures in `eval/search_depth.json` and writes the depth chose
 (ties go to the shallower search: fewer chunks to read). The grid is then run at that depth: one
 pass of fitting each in turn, since a deeper search mostly adds documents and the grid decides
 what to cite of them.
+
+`facets` answers every set at each facet threshold (how closely a cited passage must fit a facet of
+the question to answer it), the other numbers as fitted, keeps the figures in `eval/facet_sweep.json`
+and writes the threshold chosen on all vendors (ties go to the higher: a passage counts as answering
+only what it fits more closely). Run it after the grid. Its score is the status on every question,
+answerable or not, counted twice, and source recall: while every answer goes to a reviewer, abstention
+(Not Supported *or* reviewed) is 1 whatever is answered, and whether an unanswerable question is
+answered is what this threshold decides. (Scored with abstention as the grid is, the lowest threshold
+tried won; with the unanswerable questions' status a third figure, the highest, at 0.027 of
+answerable status lost.)
 
 `grid` runs `rfpbot eval --engine offline` on each development set at every (floor, band,
 status band) of the grid, the status band never wider than the citation band (it applies to cited
@@ -40,19 +51,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # agents, when run as a script
 
-from agents.extractive import FILE_VARIABLE, MODEL_FILE, ExtractiveModel, fitted  # noqa: E402
+from agents.extractive import FILE_VARIABLE, MODEL_FILE, fitted  # noqa: E402
 from _devsets import ROOT, evaluate_all  # noqa: E402
 from eval_dev import figures  # noqa: E402
 
 GRID_FILE = ROOT / "eval" / "extractive_grid.json"
 DEPTH_FILE = ROOT / "eval" / "search_depth.json"
 DEPTHS = (8, 12, 16, 20, 24, 32)
+FACET_FILE = ROOT / "eval" / "facet_sweep.json"
+FACET_THRESHOLDS = (0.25, 0.29, 0.31, 0.33, 0.35, 0.37)
 FLOORS = (0.30, 0.33, 0.36)  # 0.27 answered exactly as 0.30 on every set (an earlier grid)
 BANDS = (0.04, 0.07, 0.10, 0.13, 0.16, 0.20)
 STATUS_BANDS = (0.0, 0.02, 0.04, 0.07, 0.10)
 TARGETS = ("status_answerable", "source_recall", "abstention")
 DEPTH_VARIABLE = "RFPBOT_SEARCH_K"  # a depth set in the environment would override the one being scored
 WEIGHTS = {"status_answerable": 2.0, "source_recall": 1.0, "abstention": 1.0}
+FACET_WEIGHTS = {"status": 2.0, "source_recall": 1.0}
 
 
 def run_grid(only: tuple[str, ...] = ()) -> list[dict]:
@@ -63,8 +77,8 @@ def run_grid(only: tuple[str, ...] = ()) -> list[dict]:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             model = Path(tmp) / "extractive.json"
-            model.write_text(ExtractiveModel(search_k=fitted().search_k, floor=floor, band=band,
-                                             status_band=status_band).model_dump_json())
+            model.write_text(fitted().model_copy(update={"floor": floor, "band": band, "status_band": status_band})
+                             .model_dump_json())
             reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,), only=only)
         vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in TARGETS}
                    for v, r in reports.items()}
@@ -82,19 +96,19 @@ def merged(kept: list[dict], new: list[dict], keys: tuple[str, ...] = ("floor", 
     return [{**p, "vendors": {**p["vendors"], **at[tuple(p[k] for k in keys)]}} for p in kept]
 
 
-def run_depths(only: tuple[str, ...] = ()) -> list[dict]:
-    """Every vendor's figures (or those of the vendors `only` names) at every search depth (the other numbers as
-    fitted)."""
+def run_sweep(key: str, values: tuple, only: tuple[str, ...] = (), weights: dict[str, float] = WEIGHTS) -> list[dict]:
+    """Every vendor's figures (or those of the vendors `only` names) at each of `values` of one fitted number
+    (`key`: search_k, facet_covered), the other numbers as fitted; each value's score by `weights` shown."""
     points = []
-    for depth in DEPTHS:
+    for value in values:
         with tempfile.TemporaryDirectory() as tmp:
             model = Path(tmp) / "extractive.json"
-            model.write_text(fitted().model_copy(update={"search_k": depth}).model_dump_json())
+            model.write_text(fitted().model_copy(update={key: value}).model_dump_json())
             reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,), only=only)
-        vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in TARGETS}
+        vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in (*TARGETS, *FACET_WEIGHTS)}
                    for v, r in reports.items()}
-        points.append({"search_k": depth, "vendors": vendors})
-        print(f"depth {depth}: {score(points[-1], list(vendors)):.4f}", file=sys.stderr)
+        points.append({key: value, "vendors": vendors})
+        print(f"{key} {value}: {score(points[-1], list(vendors), weights):.4f}", file=sys.stderr)
     return points
 
 
@@ -118,10 +132,26 @@ def report_depths(points: list[dict]) -> None:
     _held_out_table(points, best_depth, ("search_k",))
 
 
-def score(point: dict, vendors: list[str]) -> float:
-    """The mean over `vendors` of the weighted mean of their three target figures."""
-    total = sum(WEIGHTS.values())
-    return statistics.fmean(sum(WEIGHTS[k] * point["vendors"][v][k] for k in TARGETS) / total for v in vendors)
+def best_facet_threshold(points: list[dict], vendors: list[str]) -> dict:
+    """The highest facet threshold scoring (by FACET_WEIGHTS) within GRID_TOLERANCE of the best on `vendors`."""
+    top = max(score(p, vendors, FACET_WEIGHTS) for p in points)
+    return max((p for p in points if score(p, vendors, FACET_WEIGHTS) >= top - GRID_TOLERANCE),
+               key=lambda p: p["facet_covered"])
+
+
+def report_facets(points: list[dict]) -> None:
+    """Leave-one-vendor-out: each vendor at the facet threshold chosen on the others."""
+    vendors = sorted(points[0]["vendors"])
+    on_all = best_facet_threshold(points, vendors)
+    print(f"facet threshold fitted on all {len(vendors)} vendors: {on_all['facet_covered']} "
+          f"(score {score(on_all, vendors, FACET_WEIGHTS):.4f})")
+    _held_out_table(points, best_facet_threshold, ("facet_covered",), ("status", "status_answerable", "source_recall"))
+
+
+def score(point: dict, vendors: list[str], weights: dict[str, float] = WEIGHTS) -> float:
+    """The mean over `vendors` of the weighted mean of their target figures (`weights` names them)."""
+    total = sum(weights.values())
+    return statistics.fmean(sum(w * point["vendors"][v][k] for k, w in weights.items()) / total for v in vendors)
 
 
 # Grid points scoring within this of the best are as good: on nineteen vendors one answerable question's status
@@ -146,33 +176,42 @@ def report(points: list[dict]) -> None:
     _held_out_table(points, best, ("floor", "band", "status_band"))
 
 
-_LABELS = {"search_k": "depth", "floor": "floor", "band": "band", "status_band": "status"}
+_LABELS = {"search_k": "depth", "floor": "floor", "band": "band", "status_band": "status", "facet_covered": "facet"}
 
 
 def _held_out_table(points: list[dict], choose: Callable[[list[dict], list[str]], dict],
-                    fitted: tuple[str, ...]) -> None:
-    """Each vendor's figures at the point `choose` picks on the other vendors (its `fitted` numbers
+                    fitted: tuple[str, ...], targets: tuple[str, ...] = TARGETS) -> None:
+    """Each vendor's figures (`targets`) at the point `choose` picks on the other vendors (its `fitted` numbers
     shown), and their mean."""
     vendors = sorted(points[0]["vendors"])
-    print(f"{'held out':<14}" + "".join(f"{_LABELS[f]:>7}" for f in fitted) + "".join(f"{k:>20}" for k in TARGETS))
-    held: dict[str, list[float]] = {k: [] for k in TARGETS}
+    print(f"{'held out':<14}" + "".join(f"{_LABELS[f]:>7}" for f in fitted) + "".join(f"{k:>20}" for k in targets))
+    held: dict[str, list[float]] = {k: [] for k in targets}
     for vendor in vendors:
         chosen = choose(points, [v for v in vendors if v != vendor])
         row = chosen["vendors"][vendor]
-        for k in TARGETS:
+        for k in targets:
             held[k].append(row[k])
-        print(f"{vendor:<14}" + "".join(f"{chosen[f]:>7}" for f in fitted) + "".join(f"{row[k]:>20}" for k in TARGETS))
-    print(f"{'mean':<{14 + 7 * len(fitted)}}" + "".join(f"{statistics.fmean(held[k]):>20.3f}" for k in TARGETS))
+        print(f"{vendor:<14}" + "".join(f"{chosen[f]:>7}" for f in fitted) + "".join(f"{row[k]:>20}" for k in targets))
+    print(f"{'mean':<{14 + 7 * len(fitted)}}" + "".join(f"{statistics.fmean(held[k]):>20.3f}" for k in targets))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("step", choices=["depth", "grid", "fit", "report"])
+    parser.add_argument("step", choices=["depth", "grid", "facets", "fit", "report"])
     parser.add_argument("--only", default="", help="depth, grid: answer these sets (comma-separated) and add their "
                                                    "figures to the sweep or grid kept, the other sets' as they are")
     args = parser.parse_args()
+    if args.step == "facets":
+        sweep = run_sweep("facet_covered", FACET_THRESHOLDS, weights=FACET_WEIGHTS)
+        FACET_FILE.write_text(json.dumps(sweep, indent=1) + "\n", encoding="utf-8")
+        chosen = best_facet_threshold(sweep, sorted(sweep[0]["vendors"]))
+        model = fitted().model_copy(update={"facet_covered": chosen["facet_covered"]})
+        MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
+        report_facets(sweep)
+        return
     if args.step == "depth":
-        depths = run_depths(tuple(args.only.split(","))) if args.only else run_depths()
+        only = tuple(args.only.split(",")) if args.only else ()
+        depths = run_sweep("search_k", DEPTHS, only)
         if args.only:
             depths = merged(json.loads(DEPTH_FILE.read_text(encoding="utf-8")), depths, ("search_k",))
         DEPTH_FILE.write_text(json.dumps(depths, indent=1) + "\n", encoding="utf-8")
@@ -190,11 +229,13 @@ def main() -> None:
     if args.step == "fit":
         vendors = sorted(points[0]["vendors"])
         chosen = best(points, vendors)
-        model = ExtractiveModel(search_k=fitted().search_k, floor=chosen["floor"], band=chosen["band"],
-                                status_band=chosen["status_band"], fitted_on=vendors)
+        model = fitted().model_copy(update={"floor": chosen["floor"], "band": chosen["band"],
+                                           "status_band": chosen["status_band"], "fitted_on": vendors})
         MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
     if args.step == "report" and DEPTH_FILE.is_file():
         report_depths(json.loads(DEPTH_FILE.read_text(encoding="utf-8")))
+    if args.step == "report" and FACET_FILE.is_file():
+        report_facets(json.loads(FACET_FILE.read_text(encoding="utf-8")))
     report(points)
 
 

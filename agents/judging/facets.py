@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..contracts import QueryPlanResult
+from ..extractive import fitted
 from ..text.grounding import Passage
-from .support import FACET_COVERED, Scorer
+from .support import Scorer
 
 
 def facet_coverage(plan: QueryPlanResult, cited: Sequence[Passage], scorer: Scorer) -> tuple[list[str], list[str]]:
@@ -18,5 +19,5 @@ def facet_coverage(plan: QueryPlanResult, cited: Sequence[Passage], scorer: Scor
     covered, missing = [], []
     for facet in plan.facets:
         best = max((scorer.relevance(facet.description, p).score for p in cited), default=0.0)
-        (covered if best >= FACET_COVERED else missing).append(facet.name)
+        (covered if best >= fitted().facet_covered else missing).append(facet.name)
     return covered, missing

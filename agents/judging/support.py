@@ -16,8 +16,6 @@ and bands are fitted (`agents/extractive.json`).
   by the specific-name check or a denial).
 - CONFIDENT (0.52): the extractive draft's own confidence reaches 70 at it (the confidence shown and
   the send decision are the fitted model's, not this one).
-- FACET_COVERED (0.33): a facet of the question counts as answered when a cited passage
-  scores this for the facet's own wording (facets are short, so they score lower).
 - SUPPORTED (0.50): a sentence is supported by its quotes when their combined score
   reaches it and at least half of the sentence's rarer key terms occur in them.
 """
@@ -45,7 +43,6 @@ RELEVANT = 0.40
 CONFIDENT = 0.52
 NAMED_BONUS = 0.1
 SUPPORTED = 0.50
-FACET_COVERED = 0.33
 SEMANTIC_WEIGHT = 0.5
 _CACHE_SIZE = 20_000
 

@@ -38,6 +38,24 @@ def test_the_shipped_search_depth_is_what_the_stored_sweep_gives_on_every_develo
     assert script.best_depth(depths, vendors)["search_k"] == fitted().search_k
 
 
+def test_the_shipped_facet_threshold_is_what_the_stored_sweep_gives_on_every_development_set(monkeypatch):
+    script = _fitting_script(monkeypatch)
+    sweep = json.loads(script.FACET_FILE.read_text(encoding="utf-8"))
+    vendors = sorted(sweep[0]["vendors"])
+    assert set(vendors) == set(fitted().fitted_on)
+    assert script.best_facet_threshold(sweep, vendors)["facet_covered"] == fitted().facet_covered
+
+
+def test_of_two_facet_thresholds_that_score_alike_the_higher_is_chosen(monkeypatch):
+    # A passage counts as answering only what it fits more closely, unless fitting loosely scores better.
+    script = _fitting_script(monkeypatch)
+    figures = {"status": 0.8, "source_recall": 0.9}
+    low, high = ({"facet_covered": t, "vendors": {"a": figures}} for t in (0.29, 0.37))
+    better = {"facet_covered": 0.25, "vendors": {"a": {**figures, "status": 0.85}}}
+    assert script.best_facet_threshold([low, high], ["a"]) is high
+    assert script.best_facet_threshold([low, high, better], ["a"]) is better
+
+
 def test_of_two_depths_that_score_alike_the_shallower_is_chosen(monkeypatch):
     script = _fitting_script(monkeypatch)
     figures = {"status_answerable": 0.8, "source_recall": 0.9, "abstention": 1.0}
