@@ -18,9 +18,12 @@ _FAMILIES = (
     ("throttle", r"throttl|rate limit"),
     ("see", r"see\b|sees\b|seen\b|saw\b|view(?:s|ed|ing)?\b|brows"),
     ("keep", r"keep|kept\b|retain|preserv"),
-    ("send", r"send|sent\b|transmit|transfer"),
+    ("send", r"send|sent\b|transmit|transfer|carr(?:y|ies|ied) over"),
     ("expire", r"expir|time out|times out|timed out|lapse"),
     ("add", r"add(?:s|ed|ing)?\b|append|attach"),
+    ("access", r"access|reach"),
+    ("rejoin", r"rejoin|come back|comes back|came back"),
+    ("prevent", r"prevent|stop|block|forbid|prohibit"),
 )
 _SPACE = r"[\s-]+"
 _COMPILED = tuple((name, re.compile(r"\b(?:" + pattern.replace(" ", _SPACE) + ")", re.IGNORECASE))

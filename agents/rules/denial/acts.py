@@ -23,7 +23,9 @@ _ENABLING = r"(?:(?:support|allow|permit|let|enable)\w*\b[^.;:]{0,60}?\bto\s+)?"
 # An adverb between the negation and its verb ("cannot directly access"); verbs ending in -ly are verbs ("token limits
 # don't apply to them").
 _ADVERB = r"(?!(?:apply|reply|supply|comply|rely|imply|multiply|fly)\b)[a-z]+ly"
-_NEGATED_VERB = re.compile(rf"(?<!\bwho )(?<!\bthat )(?<!\bwhich )\b{NEGATION}\s+{_ENABLING}"
+# "There is no way to delete a feature from just one environment": no way to do it is cannot.
+_NO_WAY = r"no\s+way\s+to"
+_NEGATED_VERB = re.compile(rf"(?<!\bwho )(?<!\bthat )(?<!\bwhich )\b(?:{NEGATION}\s+{_ENABLING}|{_NO_WAY}\s+)"
                            rf"(?:{_ADVERB}\s+)?(?:be\s+)?([a-z][\w-]*(?:\s+(?:away|back|out)\b)?)", re.IGNORECASE)
 _SENTENCE = re.compile(r"[.;:!?](?:\s|$)")
 # What the question asks to keep from happening ("Can we stop browser-side SDKs from writing user traits?"): a passage

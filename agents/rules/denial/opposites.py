@@ -300,9 +300,24 @@ def must_keep(question: str, text: str) -> str | None:
     return None
 
 
+# Asked whether it is announced ("Will we be told in advance before critical security fixes are installed?"), a passage
+# doing it without notice ("Critical security patches are applied automatically without notification") says no, two
+# other words of the question in the sentence.
+_ASKS_TOLD = re.compile(r"\b(?:told|tell|notif(?:y|ied|ies)|notified|inform(?:ed|s)?|warn(?:ed|s)?|alert(?:ed|s)?|"
+                        r"announc\w*)\b", re.IGNORECASE)
+_UNANNOUNCED = re.compile(r"\b(?:without|with\s+no)\s+(?:any\s+|prior\s+|advance\s+|further\s+)?(?:notice|"
+                          r"notification|warning|announcement)s?\b|\bunannounced\b", re.IGNORECASE)
+
+
+def done_unannounced(question: str, text: str) -> str | None:
+    """The phrase of `text` doing without notice what a question asks whether the customer is told of; else None."""
+    return said_near(question, text, _ASKS_TOLD, _UNANNOUNCED, least=2, cue_aside=True)
+
+
 def said_opposite(question: str, text: str, lead: str = "") -> str | None:
     """The phrase of `text` (under `lead`, its list's lead) saying the opposite of what is asked; else None."""
     return (https_only(question, text, lead) or keeps_working(question, text) or preferred_instead(question, text)
             or only_after(question, text) or hidden_from(question, text) or gone_after(question, text)
             or mandatory(question, text) or no_longer(question, text) or only_with_consent(question, text)
-            or must_turn_off(question, text) or must_keep(question, text) or said_reversed(question, text))
+            or must_turn_off(question, text) or must_keep(question, text) or said_reversed(question, text)
+            or done_unannounced(question, text))

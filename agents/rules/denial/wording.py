@@ -13,7 +13,8 @@ EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2}|_{1,2})(?=\w)([^*_\n]{1,40}?)(?<=\w)\
 
 # The phrases that negate the verb after them ("cannot", "is not able to", "never").
 NEGATION = (r"(?:cannot|can\s*not|can['’]t|could\s+not|couldn['’]t|does\s+not|doesn['’]t|do\s+not|don['’]t|"
-            r"(?:will\s+not|won['’]t|(?:is|are)\s+not)(?:\s+be)?\s+able\s+to|unable\s+to|will\s+not|won['’]t|"
+            r"(?:will\s+not|won['’]t|(?:is|are)\s+not|isn['’]t|aren['’]t)(?:\s+be)?\s+able\s+to|unable\s+to|"
+            r"will\s+not|won['’]t|"
             r"(?:is|are)\s+not|isn['’]t|aren['’]t|never)")
 
 

@@ -195,6 +195,27 @@ def test_a_negated_verb_reaches_the_question_s_verb_said_in_other_words():
     assert negated_verb("Do you remove the outcome from our return address?", added) is None
 
 
+def test_reach_come_back_and_stop_are_read_as_access_rejoin_and_prevent_and_no_way_to_as_cannot():
+    """Axiom's "You aren’t able to access the data after deleting the org", Zulip's "will not be able to rejoin",
+    Docker's "ECI doesn't prevent users from running privileged containers", Flagsmith's "there is no way to delete a
+    feature from just one environment"."""
+    deleted = "You aren’t able to access the data after deleting the org."
+    assert negated_verb("Can we still reach our data after deleting our organization?", deleted) == \
+        "aren’t able to access"
+    assert negated_verb("Can we still export our data after deleting our organization?", deleted) is None
+    rejoin = "If a user is deactivated, this user will not be able to rejoin with the same email account."
+    assert negated_verb("Can a deactivated person come back with the same email?", rejoin) == \
+        "will not be able to rejoin"
+    eci = "ECI doesn't prevent users from running privileged containers, but makes them secure by containing them."
+    assert negated_verb("Does enhanced isolation stop developers from running privileged containers?", eci) == \
+        "doesn't prevent"
+    assert negated_verb("Does enhanced isolation log privileged containers?", eci) is None
+    one_environment = "Note that there is no way to delete a feature from just one environment."
+    assert negated_verb("Can a feature be removed from the development environment only?", one_environment) == \
+        "no way to delete"
+    assert negated_verb("Can a feature be renamed in the development environment only?", one_environment) is None
+
+
 def test_a_part_only_answers_no_to_a_question_asking_for_the_whole():
     """GOV.UK Pay's confirmation page shows "card number - last 4 digits only": not the whole card number."""
     shown = ("The payment confirmation page shows what your user entered for their: * card number - last 4 digits only "

@@ -5,7 +5,7 @@ it no."""
 
 from __future__ import annotations
 
-from agents.rules.denial import gone_after, hidden_from, mandatory, no_longer, only_with_consent
+from agents.rules.denial import done_unannounced, gone_after, hidden_from, mandatory, no_longer, only_with_consent
 from agents.rules.opposite_scope import opposite_scope, restricted_to_opposite
 from tests.documents import pipeline_over
 
@@ -126,6 +126,12 @@ def test_turned_off_taken_away_or_told_first_answers_no():
     notice = "We tell customers in advance of any change to how their data is shared."
     assert only_with_consent("Do you change how our data is shared without telling us?", notice) == "in advance"
     assert only_with_consent("Do you share our data without our consent?", notice) is None
+    # Supabase: done without notice where being told first is asked.
+    patches = "Critical security patches are applied automatically without notification."
+    assert done_unannounced("Will we be told in advance before critical security fixes are installed?", patches) == \
+        "without notification"
+    assert done_unannounced("Will we be told in advance before our plan changes?", patches) is None
+    assert done_unannounced("Are critical security fixes installed automatically?", patches) is None
 
 
 def test_kept_where_switching_off_is_asked_answers_no():
