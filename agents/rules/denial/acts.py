@@ -84,13 +84,26 @@ def _verb_denied(sentence: str, question: str, asked: set[str]) -> str | None:
             if n and not (lead and verb and (matches(verb[0], set(key_terms(lead.group(1))))
                                                or same_act(said, lead.group(1)))):
                 continue
-            if not verb or not (matches(verb[0], asked) or same_act(said, question)):
+            common = not verb and _in_question(sentence[start:end], match.group(0), question)
+            if not common and not (verb and (matches(verb[0], asked) or same_act(said, question))):
                 continue
-            if matches(verb[0], kept_from):
+            if verb and matches(verb[0], kept_from):
                 continue
-            if any(matches(term, asked) for term in terms - set(verb)):
+            # A common verb ("cannot run any jobs") says little by itself: two more of the question's words.
+            if sum(matches(term, asked) for term in terms - set(verb)) >= (2 if common else 1):
                 return sentence[match.start():end]
     return None
+
+
+def _in_question(verb: str, negated: str, question: str) -> bool:
+    # A verb too common to be a key term ("run", "use", "have") denies the question's own when the question says it;
+    # after "is not" the word is a state ("It is not available on self-hosted instances"), said of a subject a pronoun
+    # may hide.
+    word = verb.split()[0]
+    return not _COPULA.match(negated) and bool(re.search(rf"\b{re.escape(word)}\b", question, re.IGNORECASE))
+
+
+_COPULA = re.compile(r"(?:is|are|was|were)\b|(?:isn|aren|wasn|weren)['’]t", re.IGNORECASE)
 
 
 def _negated_verbs(sentence: str, match: re.Match[str]) -> list[tuple[int, int]]:

@@ -216,6 +216,16 @@ def test_reach_come_back_and_stop_are_read_as_access_rejoin_and_prevent_and_no_w
     assert negated_verb("Can a feature be renamed in the development environment only?", one_environment) is None
 
 
+def test_a_common_verb_negated_denies_the_question_saying_it_with_two_more_of_its_words():
+    """Semaphore's "Unregistered agents cannot run any jobs": "run" is no key term, but the question says it."""
+    unregistered = "Unregistered agents cannot run any jobs."
+    assert negated_verb("Can an agent that failed to register still run jobs?", unregistered) == "cannot run"
+    assert negated_verb("Can a build that failed to register still run?", unregistered) is None
+    # After "is not" the word is a state, of a subject the pronoun may hide.
+    assert negated_verb("Is the engine available for self-hosted instances on a cloud plan?",
+                        "It is not available on self-hosted instances or non-enterprise Cloud plans.") is None
+
+
 def test_a_part_only_answers_no_to_a_question_asking_for_the_whole():
     """GOV.UK Pay's confirmation page shows "card number - last 4 digits only": not the whole card number."""
     shown = ("The payment confirmation page shows what your user entered for their: * card number - last 4 digits only "
