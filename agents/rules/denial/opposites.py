@@ -157,10 +157,39 @@ _DELETED_NOW = re.compile(r"\b(?:(?:immediately|automatically)\s+(?:deletes|eras
                           re.IGNORECASE)
 
 
+# Asked whether it stays ("Do backups survive if the volume is wiped?"), an act deleting it says no ("Wiping a volume
+# deletes all backups"), what is deleted a word of the question.
+_DELETES = re.compile(r"\b(?:deletes|removes|erases|destroys|wipes|purges)\s+"
+                      r"(?:(?:all|any|every|the|its|their|your)\s+)?(?:[\w-]+\s+){0,2}?[\w-]+", re.IGNORECASE)
+# Asked whether it is deleted ("When a user is deprovisioned, is their audit history wiped as well?"), kept with no
+# period says no ("The user's data (audit log entries, change request history) is preserved"); "kept for 30 days"
+# says how long, and a question giving a period asks how long.
+_ASKS_DELETED = re.compile(r"\b(?:is|are|gets?|be|been)\s+(?:[\w’'-]+\s+){0,4}?"
+                           r"(?:deleted|removed|erased|wiped|purged|destroyed|lost)\b", re.IGNORECASE)
+_KEPT = re.compile(r"\b(?:is|are|will\s+be|remains?)\s+(?:still\s+)?(?:preserved|retained|kept)\b(?!\s+(?:for|until|"
+                   r"up\s+to|only))", re.IGNORECASE)
+
+
 def gone_after(question: str, text: str) -> str | None:
-    """The phrase of `text` saying that what a question asks whether it persists is destroyed; else None."""
+    """The phrase of `text` saying that what a question asks whether it persists is destroyed, or kept what it asks
+    whether is deleted; else None."""
     return (said_near(question, text, _ASKS_PERSISTS, _GONE, _before)
-            or said_near(question, text, _ASKS_STAYS, _DELETED_FROM, _before) or _deleted_now(question, text))
+            or said_near(question, text, _ASKS_STAYS, _DELETED_FROM, _before) or _deleted_now(question, text)
+            or said_near(question, text, _ASKS_STAYS, _DELETES, _deleted) or _kept_undated(question, text))
+
+
+def _deleted(sentence: str, found: re.Match[str]) -> str:
+    # What the act deletes: the words after its verb.
+    return found.group(0).split(None, 1)[1]
+
+
+def _kept_undated(question: str, text: str) -> str | None:
+    # What the question asks, not its condition ("Once a message is truly deleted, does its text still turn up…?").
+    asked = _CONDITION.sub(" ", question)
+    if not _ASKS_DELETED.search(asked) or amounts(question):
+        return None
+    undated = " ".join(s for s in sentences(text) if not amounts(s))
+    return said_near(asked, undated, _ASKS_DELETED, _KEPT, _before)
 
 
 def _deleted_now(question: str, text: str) -> str | None:

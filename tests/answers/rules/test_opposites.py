@@ -216,6 +216,22 @@ def test_deleted_where_staying_no_longer_visible_where_seeing_after_and_case_sen
     assert case_kept("Are passwords matched regardless of case?", sensitive) is None
 
 
+def test_an_act_deleting_it_where_surviving_is_asked_and_kept_where_wiped_is_asked_answer_no():
+    """Railway's "Wiping a volume deletes all backups"; Flagsmith's "The user's data (audit log entries, change request
+    history) is preserved" where the audit history being wiped is asked."""
+    wiping = "Wiping a volume deletes all backups."
+    assert gone_after("Do backups survive if the volume is wiped?", wiping) == "deletes all backups"
+    assert gone_after("Do our environment variables survive if the volume is wiped?", wiping) is None
+    preserved = "The user's data (audit log entries, change request history) is preserved."
+    assert gone_after("When a user is deprovisioned, is their audit history wiped as well?", preserved) == \
+        "is preserved"
+    # Kept for a time says how long; a deletion in the question's condition is not what it asks.
+    assert gone_after("When a user is deprovisioned, is their audit history wiped?",
+                      "Audit history is kept for 30 days.") is None
+    assert gone_after("Once a message is deleted, does its text still turn up in exports?",
+                      "Deleted messages are preserved temporarily in a special archive.") is None
+
+
 def test_deleted_at_once_where_kept_an_add_on_where_included_and_a_verb_in_ly_answer_no():
     """Axiom's first run answered "Fully Supported" from "Axiom immediately deletes all data older than the new period",
     "…are available as add-ons on the Axiom Cloud plan" and "token limits don't apply to them"."""
