@@ -157,11 +157,28 @@ def _stopped(sentence: str, question: str, asked: set[str]) -> str | None:
     return None
 
 
+# "Dashes, underscores, hyphens, and spaces are not allowed", asked "May secret names contain underscores?": a list of
+# subjects denied together denies each.
+_DENIED_LIST = re.compile(r"^\s*(?:[-*•]\s+)?((?:[\w-]+,\s+)+(?:(?:and|or)\s+)?[\w-]+)\s+(?:are|is)\s+not\s+"
+                          r"(?:supported|allowed|permitted|available|accepted)\b", re.IGNORECASE)
+# "There are no webhooks for individual User/Identity events", asked "Can we get a webhook every time a single end
+# user's identity changes?": none there of a thing the question names, said of another of its words.
+_NONE_THERE = re.compile(r"\bthere\s+(?:is|are)\s+no\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+
+
 def _subject_denied(sentence: str, asked: set[str]) -> str | None:
     for match in _DENIED_SUBJECT.finditer(sentence):
         head = key_terms(match.group(1))[-1:]
         if head and matches(head[0], asked):
             return sentence[match.start(1):match.end()]
+    listed = _DENIED_LIST.match(sentence)
+    if listed and any(matches(term, asked) for item in listed.group(1).split(",") for term in key_terms(item)[-1:]):
+        return listed.group(0).strip()
+    for match in _NONE_THERE.finditer(sentence):
+        named = set(key_terms(match.group(1)))
+        rest = set(key_terms(sentence[match.end():])) - named
+        if any(matches(term, asked) for term in named) and any(matches(term, asked) for term in rest):
+            return match.group(0)
     return None
 
 

@@ -343,10 +343,23 @@ def done_unannounced(question: str, text: str) -> str | None:
     return said_near(question, text, _ASKS_TOLD, _UNANNOUNCED, least=2, cue_aside=True)
 
 
+# Asked whether it is shared ("Is one account shared between your production and test environments?"), a passage calling
+# the things separate says no ("Your Login.gov production account and Login.gov sandbox (test environment) accounts are
+# separate"), two other words of the question in the sentence.
+_ASKS_SHARED = re.compile(r"\bshared?\b", re.IGNORECASE)
+_SEPARATE = re.compile(r"\b(?:is|are)\s+(?:completely\s+|fully\s+|entirely\s+|kept\s+|always\s+)?separated?\b",
+                       re.IGNORECASE)
+
+
+def kept_apart(question: str, text: str) -> str | None:
+    """The phrase of `text` calling separate what a question asks whether it is shared; else None."""
+    return said_near(question, text, _ASKS_SHARED, _SEPARATE, least=2, cue_aside=True)
+
+
 def said_opposite(question: str, text: str, lead: str = "") -> str | None:
     """The phrase of `text` (under `lead`, its list's lead) saying the opposite of what is asked; else None."""
     return (https_only(question, text, lead) or keeps_working(question, text) or preferred_instead(question, text)
             or only_after(question, text) or hidden_from(question, text) or gone_after(question, text)
             or mandatory(question, text) or no_longer(question, text) or only_with_consent(question, text)
             or must_turn_off(question, text) or must_keep(question, text) or said_reversed(question, text)
-            or done_unannounced(question, text))
+            or done_unannounced(question, text) or kept_apart(question, text))

@@ -226,6 +226,19 @@ def test_a_common_verb_negated_denies_the_question_saying_it_with_two_more_of_it
                         "It is not available on self-hosted instances or non-enterprise Cloud plans.") is None
 
 
+def test_a_list_of_subjects_denied_and_none_there_of_a_thing_named_deny_it():
+    """Semaphore's secret names ("Dashes, underscores, hyphens, and spaces are not allowed"), Flagsmith's webhooks
+    ("There are no webhooks for individual User/Identity events")."""
+    characters = "Dashes, underscores, hyphens, and spaces are not allowed."
+    assert negated_verb("May secret names contain underscores?", characters) == characters.rstrip(".")
+    assert negated_verb("May secret names contain digits?", characters) is None
+    webhooks = "There are no webhooks for individual User/Identity events."
+    assert negated_verb("Can we get a webhook every time a single end user's identity changes?", webhooks) == \
+        "There are no webhooks for individual"
+    # The thing named, but nothing else of the question said of it.
+    assert negated_verb("Can we get a webhook every time a flag changes?", webhooks) is None
+
+
 def test_a_part_only_answers_no_to_a_question_asking_for_the_whole():
     """GOV.UK Pay's confirmation page shows "card number - last 4 digits only": not the whole card number."""
     shown = ("The payment confirmation page shows what your user entered for their: * card number - last 4 digits only "

@@ -5,7 +5,8 @@ it no."""
 
 from __future__ import annotations
 
-from agents.rules.denial import done_unannounced, gone_after, hidden_from, mandatory, no_longer, only_with_consent
+from agents.rules.denial import (done_unannounced, gone_after, hidden_from, kept_apart, mandatory, no_longer,
+                                 only_with_consent)
 from agents.rules.opposite_scope import opposite_scope, restricted_to_opposite
 from tests.documents import pipeline_over
 
@@ -230,6 +231,15 @@ def test_an_act_deleting_it_where_surviving_is_asked_and_kept_where_wiped_is_ask
                       "Audit history is kept for 30 days.") is None
     assert gone_after("Once a message is deleted, does its text still turn up in exports?",
                       "Deleted messages are preserved temporarily in a special archive.") is None
+
+
+def test_separate_where_shared_is_asked_answers_no():
+    """Login.gov's "…production account and Login.gov sandbox (test environment) accounts are separate"."""
+    separate = ("Your Login.gov production account and Login.gov sandbox (test environment) accounts are separate.")
+    assert kept_apart("Is one account shared between your production and test environments?", separate) == \
+        "are separate"
+    assert kept_apart("Is one account shared between our teams?", separate) is None
+    assert kept_apart("Do we need a production account and a test account?", separate) is None
 
 
 def test_deleted_at_once_where_kept_an_add_on_where_included_and_a_verb_in_ly_answer_no():
