@@ -145,6 +145,13 @@ def stopped(question: str, text: str) -> str | None:
     return _in_a_sentence(question, text, _stopped)
 
 
+# "Any query that exceeds these limits will result in a failure", asked "When monthly quotas are used up, do queries
+# keep running?": what goes on fails, said of a thing the question names before it. A question that speaks of failing
+# itself ("…keep running if the control plane fails?") is not this kind.
+_FAILS = re.compile(r"\b(?:results?\s+in\s+(?:a\s+)?failure|fails|(?:is|are|gets?|will\s+be)\s+(?:blocked|rejected|"
+                    r"refused))\b", re.IGNORECASE)
+
+
 def _stopped(sentence: str, question: str, asked: set[str]) -> str | None:
     going = {stem(word.lower()) for word in _GOES_ON.findall(question)}
     if not going:
@@ -154,6 +161,9 @@ def _stopped(sentence: str, question: str, asked: set[str]) -> str | None:
         act = stem(match.group(1).lower())
         if act in going and any(matches(term, asked) for term in terms - {act}):
             return match.group(0)
+    failed = None if re.search(r"\bfail", question, re.IGNORECASE) else _FAILS.search(sentence)
+    if failed and any(matches(term, asked) for term in key_terms(sentence[:failed.start()])):
+        return failed.group(0)
     return None
 
 

@@ -42,6 +42,14 @@ def test_an_act_said_to_stop_denies_a_question_asking_that_it_keep_on():
     assert stopped("Which nodes stop working when the license expires?", license_) is None
 
 
+def test_failing_denies_a_question_asking_that_it_keep_on_unless_the_question_speaks_of_failing():
+    """Turso's "any query that exceeds these limits will result in a failure", asked whether queries keep running."""
+    blocked = "Any query that exceeds these limits will result in a failure, indicated by the `BLOCKED` error code."
+    assert stopped("When monthly quotas are used up, do queries keep running?", blocked) == "result in a failure"
+    assert stopped("Do queries keep running if a replica fails?", blocked) is None
+    assert stopped("When monthly quotas are used up, do backups keep running?", blocked) is None
+
+
 def test_the_grant_that_prevails_said_the_other_way_round_denies_the_one_asked():
     # Buildkite's, Dagster's and Kong's pages, each asked whether the more restrictive grant wins.
     highest = ("When a user belongs to multiple teams that have access to the same pipeline, the highest "
