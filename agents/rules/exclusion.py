@@ -18,13 +18,30 @@ _EXCLUDING = re.compile(r"\b(?:excluding|except(?:\s+for)?|with the exception of
 
 
 def excluded_asked(question: str, text: str) -> str | None:
-    """The phrase `text` excludes whose every term the question asks about (None when none)."""
+    """The phrase `text` excludes whose every term the question asks about, or that alone names a thing the question
+    asks about (None when none)."""
     asked = set(key_terms(question))
     for match in _EXCLUDING.finditer(text):
         terms = key_terms(match.group(1) or match.group(2))
-        if terms and all(matches(t, asked) for t in terms):
+        if terms and (all(matches(t, asked) for t in terms) or _named_only_there(text, match, terms, asked)):
             return match.group(0).strip()
     return None
+
+
+_SHORT = 5
+
+
+def _named_only_there(text: str, match: re.Match[str], terms: list[str], asked: set[str]) -> bool:
+    # "Assigns administrative capabilities except for Billing capabilities", asked "Can users with the Admin role manage
+    # billing?": what is set aside names what the question asks of, and what it is set aside from does not, though it
+    # names another word of the question. A short phrase only: a long one runs on past what is set aside (a list
+    # with no stops).
+    if len(terms) > _SHORT:
+        return False
+    start = max(text.rfind(".", 0, match.start()), text.rfind(";", 0, match.start())) + 1
+    before = set(key_terms(text[start:match.start()]))
+    only_there = [t for t in terms if matches(t, asked) and not matches(t, before)]
+    return bool(only_there) and any(matches(t, asked) for t in before)
 
 
 # A list introduced as what is left out: "The backup excludes:", "…are not covered by this policy:", "Not included:".

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.rules.exclusion import left_out_item
+from agents.rules.exclusion import excluded_asked, left_out_item
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -44,3 +44,17 @@ def test_an_item_under_a_heading_saying_what_is_left_out_is_left_out():
     question = "Will you triage raw output from an automated scanner that nobody has checked?"
     assert left_out_item(question, scanner, "Out of scope") == scanner.rstrip(".")
     assert left_out_item(question, scanner, "In scope") is None
+
+
+def test_a_short_exception_alone_naming_what_is_asked_leaves_it_out():
+    """Axiom's Admin role: "Assigns administrative capabilities except for Billing capabilities, which are reserved for
+    Owners"."""
+    admin = "Admin: Assigns administrative capabilities except for Billing capabilities, which are reserved for Owners."
+    assert excluded_asked("Can users with the Admin role manage billing?", admin) == "except for Billing capabilities"
+    # Asked of what the exception is set aside from, or of nothing the exception names, it leaves nothing out.
+    assert excluded_asked("Can users with the Admin role manage datasets?", admin) is None
+    assert excluded_asked("Can we see our billing history?", "Reports cover every month except for billing data.") is None
+    # A long run past the exception (a list with no stops) names too much to set one thing aside.
+    listed = ("Use one token per purpose instead of creating many single-purpose tokens - Delete unused tokens "
+              "regularly - Monitor token usage to identify optimization opportunities")
+    assert excluded_asked("Does the platform record when access tokens are deleted?", listed) is None
