@@ -53,7 +53,8 @@ def test_a_short_exception_alone_naming_what_is_asked_leaves_it_out():
     assert excluded_asked("Can users with the Admin role manage billing?", admin) == "except for Billing capabilities"
     # Asked of what the exception is set aside from, or of nothing the exception names, it leaves nothing out.
     assert excluded_asked("Can users with the Admin role manage datasets?", admin) is None
-    assert excluded_asked("Can we see our billing history?", "Reports cover every month except for billing data.") is None
+    reports = "Reports cover every month except for billing data."
+    assert excluded_asked("Can we see our billing history?", reports) is None
     # A long run past the exception (a list with no stops) names too much to set one thing aside.
     listed = ("Use one token per purpose instead of creating many single-purpose tokens - Delete unused tokens "
               "regularly - Monitor token usage to identify optimization opportunities")
