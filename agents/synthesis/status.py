@@ -33,7 +33,7 @@ from .quotes import Quote
 
 
 def decide_status(question: str, chosen: list[Quote], missing: list[str], deniable: list[Quote],
-                  on_point: list[Quote], covered: list[str] | None = None) -> tuple[ComplianceStatus, str]:
+                  on_point: list[Quote], covered: list[str]) -> tuple[ComplianceStatus, str]:
     """From the wording of the passages that answer (those `deciding` names): a denial, a limit,
     a gap (Partially when some facet of the question is `covered`, Not when none is), or none of these."""
     for quote in deniable:

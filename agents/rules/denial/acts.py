@@ -95,15 +95,15 @@ def _verb_denied(sentence: str, question: str, asked: set[str]) -> str | None:
     return None
 
 
+_COPULA = re.compile(r"(?:is|are|was|were)\b|(?:isn|aren|wasn|weren)['’]t", re.IGNORECASE)
+
+
 def _in_question(verb: str, negated: str, question: str) -> bool:
     # A verb too common to be a key term ("run", "use", "have") denies the question's own when the question says it;
     # after "is not" the word is a state ("It is not available on self-hosted instances"), said of a subject a pronoun
     # may hide.
     word = verb.split()[0]
     return not _COPULA.match(negated) and bool(re.search(rf"\b{re.escape(word)}\b", question, re.IGNORECASE))
-
-
-_COPULA = re.compile(r"(?:is|are|was|were)\b|(?:isn|aren|wasn|weren)['’]t", re.IGNORECASE)
 
 
 def _negated_verbs(sentence: str, match: re.Match[str]) -> list[tuple[int, int]]:
