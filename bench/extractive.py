@@ -21,7 +21,7 @@ only what it fits more closely). Run it after the grid. Its score is the status 
 answerable or not, counted twice, and source recall: while every answer goes to a reviewer, abstention
 (Not Supported *or* reviewed) is 1 whatever is answered, and whether an unanswerable question is
 answered is what this threshold decides. (Scored with abstention as the grid is, the lowest threshold
-tried won; with the unanswerable questions' status a third figure, the highest, at 0.027 of
+tried won; with the unanswerable questions' status a third figure, the highest, at 0.025 of
 answerable status lost.)
 
 `grid` runs `rfpbot eval --engine offline` on each development set at every (floor, band,
