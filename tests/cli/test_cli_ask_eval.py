@@ -61,6 +61,8 @@ def test_eval_reports_every_figure_as_json(capsys):
     assert report["questions"] == 40 and len(report["per_question"]) == 40
     assert report["status_accuracy"] >= 0.7 and report["grounding_rate"] == 1.0
     assert sum(report["confusion_matrix"]["Not Supported"].values()) == 10
+    # Each row says why it has its status, as the answer's reasoning does.
+    assert all(row["reasoning"] for row in report["per_question"])
 
 
 def test_eval_reads_jsonl_with_source_lists(capsys, tmp_path):
