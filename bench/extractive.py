@@ -69,19 +69,29 @@ WEIGHTS = {"status_answerable": 2.0, "source_recall": 1.0, "abstention": 1.0}
 FACET_WEIGHTS = {"status": 2.0, "source_recall": 1.0}
 
 
+def _figures_at(update: dict, only: tuple[str, ...], keys: tuple[str, ...]) -> dict[str, dict]:
+    """Every vendor's figures named by `keys` (or those of the vendors `only` names), answered with the fitted
+    numbers changed by `update`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        model = Path(tmp) / "extractive.json"
+        model.write_text(fitted().model_copy(update=update).model_dump_json())
+        reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,), only=only)
+    return {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in keys} for v, r in reports.items()}
+
+
+def _write_model(update: dict) -> None:
+    """agents/extractive.json with the fitted numbers changed by `update`."""
+    model = fitted().model_copy(update=update)
+    MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
+
+
 def run_grid(only: tuple[str, ...] = ()) -> list[dict]:
     """Every vendor's figures (or those of the vendors `only` names) at every point of the grid."""
     points = []
     for floor, band, status_band in itertools.product(FLOORS, BANDS, STATUS_BANDS):
         if status_band > band:
             continue
-        with tempfile.TemporaryDirectory() as tmp:
-            model = Path(tmp) / "extractive.json"
-            model.write_text(fitted().model_copy(update={"floor": floor, "band": band, "status_band": status_band})
-                             .model_dump_json())
-            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,), only=only)
-        vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in TARGETS}
-                   for v, r in reports.items()}
+        vendors = _figures_at({"floor": floor, "band": band, "status_band": status_band}, only, TARGETS)
         points.append({"floor": floor, "band": band, "status_band": status_band, "vendors": vendors})
         print(f"floor {floor:.2f} band {band:.2f} status band {status_band:.2f}: "
               f"{score(points[-1], list(vendors)):.4f}", file=sys.stderr)
@@ -101,12 +111,7 @@ def run_sweep(key: str, values: tuple, only: tuple[str, ...] = (), weights: dict
     (`key`: search_k, facet_covered), the other numbers as fitted; each value's score by `weights` shown."""
     points = []
     for value in values:
-        with tempfile.TemporaryDirectory() as tmp:
-            model = Path(tmp) / "extractive.json"
-            model.write_text(fitted().model_copy(update={key: value}).model_dump_json())
-            reports = evaluate_all(extra_env={FILE_VARIABLE: str(model)}, without=(DEPTH_VARIABLE,), only=only)
-        vendors = {v: {k: figures(r["per_question"], r["grounding_rate"])[k] for k in (*TARGETS, *FACET_WEIGHTS)}
-                   for v, r in reports.items()}
+        vendors = _figures_at({key: value}, only, (*TARGETS, *FACET_WEIGHTS))
         points.append({key: value, "vendors": vendors})
         print(f"{key} {value}: {score(points[-1], list(vendors), weights):.4f}", file=sys.stderr)
     return points
@@ -204,9 +209,7 @@ def main() -> None:
     if args.step == "facets":
         sweep = run_sweep("facet_covered", FACET_THRESHOLDS, weights=FACET_WEIGHTS)
         FACET_FILE.write_text(json.dumps(sweep, indent=1) + "\n", encoding="utf-8")
-        chosen = best_facet_threshold(sweep, sorted(sweep[0]["vendors"]))
-        model = fitted().model_copy(update={"facet_covered": chosen["facet_covered"]})
-        MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
+        _write_model({"facet_covered": best_facet_threshold(sweep, sorted(sweep[0]["vendors"]))["facet_covered"]})
         report_facets(sweep)
         return
     if args.step == "depth":
@@ -215,9 +218,7 @@ def main() -> None:
         if args.only:
             depths = merged(json.loads(DEPTH_FILE.read_text(encoding="utf-8")), depths, ("search_k",))
         DEPTH_FILE.write_text(json.dumps(depths, indent=1) + "\n", encoding="utf-8")
-        chosen = best_depth(depths, sorted(depths[0]["vendors"]))
-        model = fitted().model_copy(update={"search_k": chosen["search_k"]})
-        MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
+        _write_model({"search_k": best_depth(depths, sorted(depths[0]["vendors"]))["search_k"]})
         report_depths(depths)
         return
     if args.step == "grid":
@@ -229,9 +230,8 @@ def main() -> None:
     if args.step == "fit":
         vendors = sorted(points[0]["vendors"])
         chosen = best(points, vendors)
-        model = fitted().model_copy(update={"floor": chosen["floor"], "band": chosen["band"],
-                                           "status_band": chosen["status_band"], "fitted_on": vendors})
-        MODEL_FILE.write_text(json.dumps(model.model_dump(), indent=2) + "\n", encoding="utf-8")
+        _write_model({"floor": chosen["floor"], "band": chosen["band"], "status_band": chosen["status_band"],
+                      "fitted_on": vendors})
     if args.step == "report" and DEPTH_FILE.is_file():
         report_depths(json.loads(DEPTH_FILE.read_text(encoding="utf-8")))
     if args.step == "report" and FACET_FILE.is_file():

@@ -188,15 +188,18 @@ def _kept_undated(question: str, text: str) -> str | None:
     asked = _CONDITION.sub(" ", question)
     if not _ASKS_DELETED.search(asked) or amounts(question):
         return None
-    undated = " ".join(s for s in sentences(text) if not amounts(s))
-    return said_near(asked, undated, _ASKS_DELETED, _KEPT, _before)
+    return said_near(asked, _undated(text), _ASKS_DELETED, _KEPT, _before)
 
 
 def _deleted_now(question: str, text: str) -> str | None:
     if not _ASKS_PERSISTS.search(question) or amounts(question):
         return None
-    undated = " ".join(s for s in sentences(text) if not amounts(s))
-    return said_near(question, undated, _ASKS_PERSISTS, _DELETED_NOW, least=2)
+    return said_near(question, _undated(text), _ASKS_PERSISTS, _DELETED_NOW, least=2)
+
+
+def _undated(text: str) -> str:
+    # The sentences giving no period: "automatically deleted after 30 days" says how long it is kept.
+    return " ".join(s for s in sentences(text) if not amounts(s))
 
 
 def _before(sentence: str, found: re.Match[str]) -> str:
