@@ -37,7 +37,7 @@ def words(s):
 
 
 def main():
-    docs = {p.name: ws(p.read_text(encoding="utf-8")) for p in sorted([p for p in CORPUS.iterdir() if p.suffix in (".md", ".mdx")])}
+    docs = {p.name: ws(p.read_text(encoding="utf-8")) for p in sorted([p for p in CORPUS.iterdir() if p.suffix in (".md", ".mdx", ".html")])}
     recs = [json.loads(l) for l in (HERE / "questions.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
     errors = []
     seen = set()
