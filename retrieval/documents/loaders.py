@@ -12,6 +12,7 @@ from ..text import sha256
 from .csp import detect_csp
 from .frontmatter import MalformedFrontMatter, split_front_matter
 from .html_blocks import render_html
+from .html_templates import render_template_tags
 from .html_text import html_to_text
 from .markdoc import render_tags
 
@@ -53,7 +54,7 @@ def load_file(path: Path, root: Path, base_url: str | None = None) -> Document:
 def _read_textual(path: Path, suffix: str) -> tuple[str, str, dict[str, str]]:
     raw = _read_utf8(path)
     if suffix in HTML:
-        return html_to_text(raw)
+        return html_to_text(render_template_tags(raw))
     try:
         meta, body = split_front_matter(raw)
     except MalformedFrontMatter as exc:

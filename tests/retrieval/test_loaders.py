@@ -134,3 +134,22 @@ def test_bad_files_are_refused_with_the_reason(tmp_path, name, content, reason):
     with pytest.raises(SkippedFile, match=reason) as caught:
         load_file(path, tmp_path)
     assert name in str(caught.value)
+
+
+def test_a_jinja_page_is_read_for_the_words_it_renders_not_its_code(tmp_path):
+    """GOV.UK Notify's pages are Jinja templates: their code was quoted in answers ("{{ text_field(description) }}"),
+    and a status table written as a macro's list of pairs read as one line of code."""
+    page = ("{% extends \"content_template.html\" %}\n{% set page_title = 'Message status' %}\n"
+            "{# a comment #}\n<h1>{{ page_title }}</h1>\n"
+            "<p>Use the {{ service_link(current_service, 'main.service_dashboard', 'dashboard') }} to check a status."
+            "</p>\n{% call mapping_table(caption='Message statuses – emails', field_headings=['Status']) %}\n"
+            "{% for status, description in [\n  ('Delivered', 'The message was delivered.'),\n"
+            "  ('Technical failure', ('Your message was not sent. <a href=\"/x\">Try again</a>.')|safe),\n] %}\n"
+            "{% call row() %}{{ text_field(status) }}{% endcall %}{% endfor %}{% endcall %}\n"
+            "<p>There’s a daily limit of {{ limit | message_count('email') }}.</p>\n")
+    doc = load_file(write(tmp_path / "status.html", page), tmp_path)
+    assert doc.text == ("# Message status\n\nUse the dashboard to check a status.\n\nMessage statuses – emails\n\n"
+                        "- Delivered: The message was delivered.\n- Technical failure: Your message was not sent. "
+                        "Try again.\n\nThere’s a daily limit of .")
+    plain = "<p>Prices {from} 5 {{ to }} 9.</p>"
+    assert load_file(write(tmp_path / "plain.html", plain), tmp_path).text == "Prices {from} 5 9."
