@@ -50,3 +50,16 @@ def test_a_standard_written_short_is_only_there_in_capitals_and_an_own_key_store
     assert unsupported_phrases("Can we bring our own encryption keys?", "Data is encrypted with AES-256.") == \
         ["customer-managed keys"]
     assert unsupported_phrases("Can we use our own key management system?", "Keys can come from your KMS.") == []
+
+
+def test_a_place_or_a_library_named_another_way_is_mentioned():
+    """GOV.UK Notify's first run: its two surest answers were "no evidence … for British, Irish" and "… for SDK", both
+    wrong: the pages say "data centres in the UK and Ireland" and "the client libraries"."""
+    assert unsupported_phrases("Are messages held in British and Irish data centres?",
+                               "AWS data centres in the UK and Ireland") == []
+    assert unsupported_phrases("Are builds run inside the United States?", "Amazon EC2 in Ashburn, VA, USA.") == []
+    assert unsupported_phrases("Can we call you without an SDK?", "If you cannot use the client libraries") == []
+    assert unsupported_phrases("Are SMS messages encrypted?", "Text messages cannot be encrypted end to end.") == []
+    assert unsupported_phrases("Are messages held in British data centres?", "Data centres in Ireland.") == ["British"]
+    assert unsupported_phrases("Are builds run inside the United States?", "Hosted in us-east-1 regions.") == \
+        ["United", "States"]
