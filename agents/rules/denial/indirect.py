@@ -44,8 +44,14 @@ _NO_SUBJECT = re.compile(r"(?<![\w-])no\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?:,?\s+(?:
                          re.IGNORECASE)
 
 
-# "There's no automatic purging or TTL": a thing said not to exist at all.
-_NO_SUCH = re.compile(r"\bthere\s*(?:is|are|'s|’s|will\s+be)\s+no\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+# "There's no automatic purging or TTL": a thing said not to exist at all; "There's also no monthly charge, no setup
+# fee and no procurement cost": each "no" of the list says it of its own thing.
+_LIST_JOIN = r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|nor)\s+)"
+_THING = r"(?:(?!(?:and|or|nor)\b)[\w-]+\s+){0,2}(?!(?:and|or|nor)\b)[\w-]+"
+_NO_SUCH = re.compile(rf"\bthere\s*(?:is|are|'s|’s|will\s+be)\s+(?:also\s+|still\s+|currently\s+)?"
+                      rf"no\s+((?:[\w-]+\s+){{0,2}}[\w-]+)((?:{_LIST_JOIN}no\s+{_THING})*)",
+                      re.IGNORECASE)
+_LISTED_NO = re.compile(rf"\bno\s+({_THING})", re.IGNORECASE)
 
 
 def none_of(question: str, text: str) -> str | None:
@@ -55,8 +61,12 @@ def none_of(question: str, text: str) -> str | None:
     if re.search(r"(?<![\w-])no\b", question, re.IGNORECASE):
         return None
     asked = set(key_terms(question))
-    for match in [*_NO_SUBJECT.finditer(text), *_NO_SUCH.finditer(text)]:
+    for match in _NO_SUBJECT.finditer(text):
         if any(names_subject(said, question, asked) for said in match.groups() if said):
+            return match.group(0)
+    for match in _NO_SUCH.finditer(text):
+        things = [match.group(1), *_LISTED_NO.findall(match.group(2) or "")]
+        if any(names_subject(thing, question, asked) for thing in things):
             return match.group(0)
     return nothing_done(text, question, asked)
 

@@ -309,6 +309,9 @@ def test_there_is_no_denies_a_thing_of_the_question():
     assert none_of("Is our data automatically purged after a fixed period?", passage) == "There's no automatic purging or"
     assert none_of("Can we configure our application logic?", passage) is None
     assert none_of("There is no TTL, is there?", passage) is None
+    fees = "There’s also no monthly charge, no setup fee and no procurement cost."  # GOV.UK Notify's pricing page
+    assert none_of("Do you charge a setup fee?", fees) == none_of("Is there a procurement cost?", fees) == fees[:-1]
+    assert none_of("Is there a free trial?", fees) is None
 
 
 async def test_no_data_lost_answers_no_in_the_pipeline(tmp_path, index):
