@@ -70,6 +70,14 @@ _BOUNDED_ONE = re.compile(r"\b(?:at least|a minimum of|more than|over|longer tha
                           r"(business\s+day|second|minute|hour|day|week|month|year)\b", re.IGNORECASE)
 
 
+# How far ahead: "schedule messages a month ahead", "30 days in advance". Asked, it is the least that must be
+# allowed ("up to one week in advance" does not meet a month; "up to 90 days" does), when no bound is said.
+_AHEAD = r"(?:['’]s?)?(?:\s+(?:of\s+)?notice)?\s+(?:ahead|in\s+advance|beforehand)\b"
+_ONE_AHEAD = re.compile(rf"\b(an?)\s+(business\s+day|second|minute|hour|day|week|month|year)(?={_AHEAD})",
+                        re.IGNORECASE)
+_IS_AHEAD = re.compile(_AHEAD, re.IGNORECASE)
+
+
 # Time without end: "Is the report kept indefinitely?" is met by no figure ("available … for 7 days"). Not
 # "permanently", which says how ("permanently deleted"), not how long.
 _ENDLESS = re.compile(r"\b(?:indefinitely|forever|in\s+perpetuity|"
@@ -85,7 +93,8 @@ def amounts(text: str) -> list[Amount]:
         number, unit = re.sub(r"\s+", " ", match.group(1).lower()), re.sub(r"\s+", " ", match.group(2).lower())
         value = _count(number)
         kind, scale = _kind(unit)
-        found.append((match.start(), Amount(match.group(0), value * scale, kind, _bound(text, match.start()))))
+        bound = _bound(text, match.start()) or ("at least" if _IS_AHEAD.match(text, match.end()) else "")
+        found.append((match.start(), Amount(match.group(0), value * scale, kind, bound)))
     for match in _SHORT_DAYS.finditer(text):
         found.append((match.start(), Amount(match.group(0), float(match.group(1)) * _HOURS["day"], "time",
                                             _bound(text, match.start()))))
@@ -95,6 +104,8 @@ def amounts(text: str) -> list[Amount]:
         unit = re.sub(r"\s+", " ", match.group(2).lower())
         found.append((match.start(1), Amount(f"{match.group(1)} {match.group(2)}", _kind(unit)[1], "time",
                                              _bound(text, match.start(1)))))
+    for match in _ONE_AHEAD.finditer(text):
+        found.append((match.start(), Amount(match.group(0), _kind(match.group(2).lower())[1], "time", "at least")))
     return [amount for _, amount in sorted(found, key=lambda pair: pair[0])]
 
 

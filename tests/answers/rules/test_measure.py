@@ -136,6 +136,16 @@ def test_a_full_year_is_a_period_and_once_a_year_a_frequency():
     assert amounts("Is access reviewed once a year?") == []
 
 
+def test_how_far_ahead_asked_is_the_least_allowed():
+    """GOV.UK Notify: "Can we schedule messages a month ahead?" was answered "Fully Supported" from "You can schedule
+    messages up to one week in advance"."""
+    from agents.rules.measure import unmet_figure
+    week = "You can schedule messages up to one week in advance."
+    assert unmet_figure("Can we schedule messages a month ahead?", [week]) == ("a month", "one week")
+    assert unmet_figure("Can we schedule messages a month ahead?", ["Schedule up to 90 days in advance."]) is None
+    assert unmet_figure("Do you give 30 days' notice in advance?", ["We give 60 days notice in advance."]) is None
+
+
 def test_days_written_short_in_a_table_are_a_period_and_3d_secure_is_not():
     """Langfuse's first run: "Postgres: 7d retention" asked "at least 30 days" was no figure at all."""
     from agents.text.quantities import amounts
