@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ...text.quantities import amounts
+from ...text.quantities import PERIOD, amounts
 from ...text.terms import key_terms, matches, stem
 from .reversals import said_reversed
 from .wording import EMPHASIS, said_near, sentences
@@ -170,12 +170,24 @@ _KEPT = re.compile(r"\b(?:is|are|will\s+be|remains?)\s+(?:still\s+)?(?:preserved
                    r"up\s+to|only))", re.IGNORECASE)
 
 
+# Asked whether it is deleted at once ("When an account is closed, are its email and IP address records erased straight
+# away?"), kept for a time first says no ("we'll keep your email address and IP addresses for 1 year before we delete
+# them"), and so does deleting after or within a time ("we will delete your data within 1 year").
+_AT_ONCE = r"(?:immediately|straight\s+away|right\s+away|at\s+once|instantly|without\s+delay)"
+_GONE_WORD = r"(?:deleted|erased|removed|purged|wiped|destroyed)"
+_ASKS_AT_ONCE = re.compile(rf"\b{_GONE_WORD}\b[^?.;]{{0,40}}?\b{_AT_ONCE}|\b{_AT_ONCE}\s+{_GONE_WORD}\b", re.IGNORECASE)
+_DELAYED = re.compile(rf"\b(?:keep|kept|retain|retained|hold|held|store|stored)\b[^.;]{{0,80}}?\bfor\s+(?:up\s+to\s+)?"
+                      rf"{PERIOD}\s+(?:before|until)\b|\b(?:delete|deleted|erase|erased|remove|removed|purge|purged)\b"
+                      rf"[^.;]{{0,40}}?\b(?:after|within)\s+{PERIOD}", re.IGNORECASE)
+
+
 def gone_after(question: str, text: str) -> str | None:
     """The phrase of `text` saying that what a question asks whether it persists is destroyed, or kept what it asks
-    whether is deleted; else None."""
+    whether is deleted, or kept a while what it asks whether is deleted at once; else None."""
     return (said_near(question, text, _ASKS_PERSISTS, _GONE, _before)
             or said_near(question, text, _ASKS_STAYS, _DELETED_FROM, _before) or _deleted_now(question, text)
-            or said_near(question, text, _ASKS_STAYS, _DELETES, _deleted) or _kept_undated(question, text))
+            or said_near(question, text, _ASKS_STAYS, _DELETES, _deleted) or _kept_undated(question, text)
+            or said_near(question, text, _ASKS_AT_ONCE, _DELAYED, least=2))
 
 
 def _deleted(sentence: str, found: re.Match[str]) -> str:

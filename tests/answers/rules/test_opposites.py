@@ -233,6 +233,16 @@ def test_an_act_deleting_it_where_surviving_is_asked_and_kept_where_wiped_is_ask
                       "Deleted messages are preserved temporarily in a special archive.") is None
 
 
+def test_kept_a_while_where_deleted_at_once_is_asked_answers_no():
+    """GOV.UK Notify's privacy notice, asked whether a closed account's records are erased straight away."""
+    kept = "We’ll keep your email address and IP addresses for 1 year before we delete them."
+    asked = "When an account is closed, are its email and IP address records erased straight away?"
+    assert gone_after(asked, kept) == "keep your email address and IP addresses for 1 year before"
+    assert gone_after("Are closed accounts deleted immediately?", "We delete closed accounts within 30 days.") == \
+        "delete closed accounts within 30 days"
+    assert gone_after("Are email addresses erased when an account is closed?", kept) is None  # not asked "at once"
+
+
 def test_separate_where_shared_is_asked_answers_no():
     """Login.gov's "…production account and Login.gov sandbox (test environment) accounts are separate"."""
     separate = ("Your Login.gov production account and Login.gov sandbox (test environment) accounts are separate.")
