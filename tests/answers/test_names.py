@@ -53,8 +53,8 @@ def test_a_standard_written_short_is_only_there_in_capitals_and_an_own_key_store
 
 
 def test_a_place_or_a_library_named_another_way_is_mentioned():
-    """GOV.UK Notify's first run: its two surest answers were "no evidence … for British, Irish" and "… for SDK", both
-    wrong: the pages say "data centres in the UK and Ireland" and "the client libraries"."""
+    """GOV.UK Notify's first run: its two surest answers were "no evidence … for British, Irish" and "… for SDK",
+    both wrong: the pages say "data centres in the UK and Ireland" and "the client libraries"."""
     assert unsupported_phrases("Are messages held in British and Irish data centres?",
                                "AWS data centres in the UK and Ireland") == []
     assert unsupported_phrases("Are builds run inside the United States?", "Amazon EC2 in Ashburn, VA, USA.") == []
