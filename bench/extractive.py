@@ -3,7 +3,7 @@ every development set, and report them leave-one-vendor-out.
 
     python bench/extractive.py depth    # answer every set at each depth (~2 min), choose one, write it; report
     python bench/extractive.py grid     # answer every set at each point of the grid (~100 min), keep the figures
-    python bench/extractive.py grid --only infisical  # a new set only, added to the grid kept (depth --only too)
+    python bench/extractive.py grid --only infisical  # a new set only, added to the grid kept (depth, facets too)
     python bench/extractive.py facets   # answer every set at each facet threshold (~15 min), choose one; report
     python bench/extractive.py fit      # choose the point on all vendors, write agents/extractive.json; report
     python bench/extractive.py report   # the leave-one-vendor-out table only
@@ -203,11 +203,14 @@ def _held_out_table(points: list[dict], choose: Callable[[list[dict], list[str]]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("step", choices=["depth", "grid", "facets", "fit", "report"])
-    parser.add_argument("--only", default="", help="depth, grid: answer these sets (comma-separated) and add their "
+    parser.add_argument("--only", default="", help="depth, grid, facets: answer these sets (comma-separated) and add their "
                                                    "figures to the sweep or grid kept, the other sets' as they are")
     args = parser.parse_args()
     if args.step == "facets":
-        sweep = run_sweep("facet_covered", FACET_THRESHOLDS, weights=FACET_WEIGHTS)
+        only = tuple(args.only.split(",")) if args.only else ()
+        sweep = run_sweep("facet_covered", FACET_THRESHOLDS, only, weights=FACET_WEIGHTS)
+        if args.only:
+            sweep = merged(json.loads(FACET_FILE.read_text(encoding="utf-8")), sweep, ("facet_covered",))
         FACET_FILE.write_text(json.dumps(sweep, indent=1) + "\n", encoding="utf-8")
         _write_model({"facet_covered": best_facet_threshold(sweep, sorted(sweep[0]["vendors"]))["facet_covered"]})
         report_facets(sweep)
