@@ -77,8 +77,8 @@ def audit(draft: SynthesisResult, research: ResearchResult, documents: dict[str,
     support, p = _claim_support(draft, claims, documents, plan.original_question, scorer, issues)
     penalty += p
     grounded = sum(1 for c in draft.citations if c.is_evidence and _grounded(c, research, documents))
-    missing = _missing_facets(draft, plan, documents, scorer)
-    status = _status_alignment(draft, grounded, missing, issues, plan.original_question)
+    covered, missing = _facets(draft, plan, documents, scorer)
+    status = _status_alignment(draft, grounded, missing, issues, plan.original_question, covered)
     penalty += 0 if status.passed else PENALTY_STATUS
     facets = ValidationCheck(passed=not missing, issue="no evidence for: " + "; ".join(missing) if missing else None)
     penalty += min(MAX_FACET_PENALTY, PENALTY_FACET * len(missing))
@@ -176,14 +176,16 @@ def _nothing_claimed(draft: SynthesisResult, documents: dict[str, Document], que
     return ValidationCheck(passed=False, issue=problem), 0
 
 
-def _missing_facets(draft: SynthesisResult, plan: QueryPlanResult, documents: dict[str, Document],
-                    scorer: Scorer) -> list[str]:
-    """Facets no cited passage answers, computed here, plus any the draft itself declares missing."""
+def _facets(draft: SynthesisResult, plan: QueryPlanResult, documents: dict[str, Document],
+            scorer: Scorer) -> tuple[list[str], list[str]]:
+    """(covered, missing): the facets a cited passage answers, and those none does, computed here, with any the
+    draft itself declares missing."""
     cited = [passage_of(c, documents) for c in draft.citations if c.is_evidence]
     if not cited:
-        return list(draft.facets_missing)
-    _, missing = facet_coverage(plan, cited, scorer)
-    return list(dict.fromkeys([*missing, *draft.facets_missing]))
+        return [], list(draft.facets_missing)
+    covered, missing = facet_coverage(plan, cited, scorer)
+    missing = list(dict.fromkeys([*missing, *draft.facets_missing]))
+    return [f for f in covered if f not in missing], missing
 
 
 def _grounded(citation, research: ResearchResult, documents: dict[str, Document]) -> bool:
@@ -223,7 +225,7 @@ def _uncited(draft: SynthesisResult, issues: list[str]) -> int:
 
 
 def _status_alignment(draft: SynthesisResult, grounded: int, missing: list[str], issues: list[str],
-                      question: str) -> ValidationCheck:
+                      question: str, covered: list[str]) -> ValidationCheck:
     issue = None
     status = draft.compliance_status
     evidence = [c for c in draft.citations if c.is_evidence]
@@ -231,6 +233,10 @@ def _status_alignment(draft: SynthesisResult, grounded: int, missing: list[str],
         issue = f'"{status}" with no grounded quote: no evidence, no claim'
     elif status == "Fully Supported" and missing:
         issue = f'"Fully Supported" while facets lack evidence: {", ".join(missing)}'
+    elif status == "Partially Supported" and missing and not covered:
+        # A part is claimed and none is answered: on thirty-two sets such answers were expected "Not" 66 times in
+        # 113, "Partially" 5 (the offline engine's `decide_status` says "Not Supported" there).
+        issue = f'"Partially Supported" while no part of the question has evidence: {", ".join(missing)}'
     elif status == "Fully Supported":
         wordings = [without_own_plan(question, c.quote) for c in evidence]
         limiting = [w for w in wordings if has_cue(w, PARTIAL_CUES) or has_cue(w, NEGATIVE_CUES)]

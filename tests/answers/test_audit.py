@@ -102,6 +102,17 @@ async def test_missing_facets_fail_coverage_without_blocking(run_audit):
     assert report.recommended_confidence == 70
 
 
+async def test_a_part_claimed_where_no_part_of_the_question_has_evidence_blocks(run_audit):
+    """The offline engine says "Not Supported" there; a model's "Partially Supported" is not sent as it is."""
+    draft = _draft("Partially. BYOK is available on the Enterprise plan only [1].",
+                   [("keys.md", "BYOK is available on the Enterprise plan only.")], status="Partially Supported")
+    report = await run_audit(draft)
+    assert report.blocking and "no part of the question has evidence: rotation" in report.checks.status_alignment.issue
+    answered = _draft("Partially. Encryption keys are rotated every 365 days [1].",
+                      [("keys.md", "Encryption keys are rotated every 365 days.")], status="Partially Supported")
+    assert (await run_audit(answered)).checks.status_alignment.passed
+
+
 async def test_overconfidence_is_flagged(run_audit):
     draft = _draft("Partially. BYOK [1].", [("keys.md", "BYOK is available on the Enterprise plan only.")],
                    status="Partially Supported", confidence=100)
