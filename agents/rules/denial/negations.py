@@ -136,8 +136,15 @@ _CLAUSE = re.compile(r"[,;]\s+")
 _OPEN_END = re.compile(r"\b(?:for|at|to|of|in|on|with|from|against|by|about|into|than)\s*$", re.IGNORECASE)
 
 
+# Examples set off by commas belong to the clause they illustrate: "Hosting in other regions, such as Australia,
+# Canada or the United Kingdom, is not currently available" is one fact, not four.
+_EXAMPLES = re.compile(r",\s*(?:such\s+as|including|e\.g\.|for\s+example)\s+[^.;:]*?\b(?:or|and)\b[^,.;:]*,",
+                       re.IGNORECASE)
+
+
 def _clauses(text: str) -> list[str]:
     out: list[str] = []
+    text = _EXAMPLES.sub(lambda found: found.group(0).replace(",", " "), text)
     for clause in _CLAUSE.split(text):
         if out and _OPEN_END.search(out[-1]):
             out[-1] = f"{out[-1]} {clause}"

@@ -448,3 +448,12 @@ def test_a_list_of_conditions_denies_nothing_but_its_lead_still_does():
         == []
     surcharge = "We will not apply a surcharge if: - we cannot tell if a card is prepaid or not"
     assert denials(surcharge, "Is a surcharge added when you cannot tell whether a card is prepaid?") != []
+
+
+def test_a_denial_reaches_across_examples_set_off_by_commas():
+    """Cirrolock's holdout: "Is the service available in a Canadian hosting region?" answered "Fully Supported" from a
+    sentence denying it, its examples read as clauses of their own and the denial as about none of the question."""
+    regions = "Hosting in other regions, such as Australia, Canada or the United Kingdom, is not currently available."
+    assert denials(regions, "Is the service available in a Canadian hosting region?") != []
+    assert denials("All access is logged, shared accounts are not allowed, and production requires SSO.",
+                   "Is all access logged in production?") == []
