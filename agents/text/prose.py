@@ -30,6 +30,9 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>|\{/\*.*?\*/\}")
 # Kramdown's attribute lists, which mark the block after them ("{:.note}", "{: .important}").
 _SHORTCODE = re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{![^{}\s]+!\}|\{\{\s*[\w.]+\s*\}\}|\{:[^{}\n]*\}"
                         r"|(?<![/\w=$])\{[a-z]+(?:_[a-z]+)+\}|(?<![/\w=$])\{[a-z_]+(?:\|[\w-]+)+\}")
+# A JSX child given as a string expression in a Markdown page (`<DocsCard …>{"Getting started with our hobby
+# deployment."}</DocsCard>`): its words, without the braces and quotes.
+_JSX_STRING = re.compile(r"\{\s*(\"|')([^\"'{}]+)\1\s*\}")  # not a set of strings in code: {"Saturday", "Sunday"}
 _ADMONITION = re.compile(r'(?:^|(?<=\s))(?:!!!|\?\?\?\+?)\s*[a-z]+(?:\s+"[^"]*")?', re.I)
 # A Jekyll site variable that holds a name ("{{site.konnect_short_name}}", "{{site.konnect_saas}}") is told as the
 # name it spells: dropped, "available for {{site.konnect_short_name}}:" read "available for :".
@@ -72,6 +75,7 @@ def _line(line: str) -> str:
     line = line.strip()
     if _SEPARATOR_ROW.match(line) and "-" in line:
         return ""
+    line = _JSX_STRING.sub(r"\2", line)
     line = _STRAY_BRACE.sub("", _ADMONITION.sub(" ", _SHORTCODE.sub(" ", _SITE_NAME.sub(_site_name, line))).strip())
     line = _EMPTY_BRACKETS.sub("", line)
     line = _CALLOUT_TITLE.sub(_titled, _CALLOUT.sub(" ", line))

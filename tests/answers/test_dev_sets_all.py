@@ -63,7 +63,8 @@ def test_answers_read_as_prose(report):
         answer = o["answer"] or ""
         for mark in ("|", "<br", "]("):
             assert mark not in answer, f"{o['id']}: {mark!r} in {answer!r}"
-        assert not re.search(r"</?t[dr]\b|\*\*|\{\{[<%]|\{\{\s*[\w.]+\s*\(|\{%|\[\^|(?:^|[\s;])---(?:[\s;]|$)|\s;|"
+        assert not re.search(r"</?t[dr]\b|\*\*|\{\{[<%]|\{\{\s*[\w.]+\s*\(|\{\"[^\"{}]+\"\}|\{%|\[\^|"
+                             r"(?:^|[\s;])---(?:[\s;]|$)|\s;|"
                              r"\[!(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\]|> >|[\U0001F300-\U0001FAFF]|[:.]\s-\s|"
                              r"\{![^}]*!\}|\{[a-z_]+\|[^}]*\}|!!!|(?:^|\s)!\s+\w",
                              answer), \

@@ -86,3 +86,11 @@ def test_an_html_comment_is_not_quoted():
     assert "To change your email address, please contact support." in quotes
     assert "You can reset your API token." in quotes
     assert not any("follow these steps" in q or "Profile settings" in q or "Hidden" in q for q in quotes), quotes
+
+
+def test_a_jsx_string_child_is_told_as_its_words():
+    """highlight.io's Markdown pages give a card's text as a JSX string expression; its first run quoted
+    '{"Getting started with our hobby deployment."}' in an answer."""
+    assert spoken('{"Getting started with our hobby deployment."}') == "Getting started with our hobby deployment"
+    assert spoken('Set {"a": 1} in the config file.') == 'Set {"a": 1} in the config file'
+    assert spoken('weekend := {"Saturday", "Sunday"}') == 'weekend := {"Saturday", "Sunday"}'
