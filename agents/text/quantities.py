@@ -105,7 +105,8 @@ def amounts(text: str) -> list[Amount]:
         found.append((match.start(1), Amount(f"{match.group(1)} {match.group(2)}", _kind(unit)[1], "time",
                                              _bound(text, match.start(1)))))
     for match in _ONE_AHEAD.finditer(text):
-        found.append((match.start(), Amount(match.group(0), _kind(match.group(2).lower())[1], "time", "at least")))
+        if not _bound(text, match.start()):  # "at least a week in advance" is read above
+            found.append((match.start(), Amount(match.group(0), _kind(match.group(2).lower())[1], "time", "at least")))
     return [amount for _, amount in sorted(found, key=lambda pair: pair[0])]
 
 

@@ -144,6 +144,8 @@ def test_how_far_ahead_asked_is_the_least_allowed():
     assert unmet_figure("Can we schedule messages a month ahead?", [week]) == ("a month", "one week")
     assert unmet_figure("Can we schedule messages a month ahead?", ["Schedule up to 90 days in advance."]) is None
     assert unmet_figure("Do you give 30 days' notice in advance?", ["We give 60 days notice in advance."]) is None
+    from agents.text.quantities import amounts
+    assert [(a.text, a.bound) for a in amounts("Is there at least a week in advance?")] == [("a week", "at least")]
 
 
 def test_days_written_short_in_a_table_are_a_period_and_3d_secure_is_not():
