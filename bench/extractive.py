@@ -203,8 +203,9 @@ def _held_out_table(points: list[dict], choose: Callable[[list[dict], list[str]]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("step", choices=["depth", "grid", "facets", "fit", "report"])
-    parser.add_argument("--only", default="", help="depth, grid, facets: answer these sets (comma-separated) and add their "
-                                                   "figures to the sweep or grid kept, the other sets' as they are")
+    parser.add_argument("--only", default="", help="depth, grid, facets: answer these sets (comma-separated) and "
+                                                   "add their figures to the sweep or grid kept, the other sets' as "
+                                                   "they are")
     args = parser.parse_args()
     if args.step == "facets":
         only = tuple(args.only.split(",")) if args.only else ()
