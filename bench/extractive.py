@@ -106,6 +106,15 @@ def merged(kept: list[dict], new: list[dict], keys: tuple[str, ...] = ("floor", 
     return [{**p, "vendors": {**p["vendors"], **at[tuple(p[k] for k in keys)]}} for p in kept]
 
 
+def _stored(path: Path, new: list[dict], keys: tuple[str, ...], only: tuple[str, ...]) -> list[dict]:
+    """`new` written to `path`; when it holds only the sets `only` names, the sweep or grid kept there with their
+    figures put in (`merged`)."""
+    if only:
+        new = merged(json.loads(path.read_text(encoding="utf-8")), new, keys)
+    path.write_text(json.dumps(new, indent=1) + "\n", encoding="utf-8")
+    return new
+
+
 def run_sweep(key: str, values: tuple, only: tuple[str, ...] = (), weights: dict[str, float] = WEIGHTS) -> list[dict]:
     """Every vendor's figures (or those of the vendors `only` names) at each of `values` of one fitted number
     (`key`: search_k, facet_covered), the other numbers as fitted; each value's score by `weights` shown."""
@@ -207,29 +216,20 @@ def main() -> None:
                                                    "add their figures to the sweep or grid kept, the other sets' as "
                                                    "they are")
     args = parser.parse_args()
+    only = tuple(args.only.split(",")) if args.only else ()
     if args.step == "facets":
-        only = tuple(args.only.split(",")) if args.only else ()
-        sweep = run_sweep("facet_covered", FACET_THRESHOLDS, only, weights=FACET_WEIGHTS)
-        if args.only:
-            sweep = merged(json.loads(FACET_FILE.read_text(encoding="utf-8")), sweep, ("facet_covered",))
-        FACET_FILE.write_text(json.dumps(sweep, indent=1) + "\n", encoding="utf-8")
+        sweep = _stored(FACET_FILE, run_sweep("facet_covered", FACET_THRESHOLDS, only, weights=FACET_WEIGHTS),
+                        ("facet_covered",), only)
         _write_model({"facet_covered": best_facet_threshold(sweep, sorted(sweep[0]["vendors"]))["facet_covered"]})
         report_facets(sweep)
         return
     if args.step == "depth":
-        only = tuple(args.only.split(",")) if args.only else ()
-        depths = run_sweep("search_k", DEPTHS, only)
-        if args.only:
-            depths = merged(json.loads(DEPTH_FILE.read_text(encoding="utf-8")), depths, ("search_k",))
-        DEPTH_FILE.write_text(json.dumps(depths, indent=1) + "\n", encoding="utf-8")
+        depths = _stored(DEPTH_FILE, run_sweep("search_k", DEPTHS, only), ("search_k",), only)
         _write_model({"search_k": best_depth(depths, sorted(depths[0]["vendors"]))["search_k"]})
         report_depths(depths)
         return
     if args.step == "grid":
-        points = run_grid(tuple(args.only.split(","))) if args.only else run_grid()
-        if args.only:
-            points = merged(json.loads(GRID_FILE.read_text(encoding="utf-8")), points)
-        GRID_FILE.write_text(json.dumps(points, indent=1) + "\n", encoding="utf-8")
+        _stored(GRID_FILE, run_grid(only), ("floor", "band", "status_band"), only)
     points = json.loads(GRID_FILE.read_text(encoding="utf-8"))
     if args.step == "fit":
         vendors = sorted(points[0]["vendors"])
