@@ -24,7 +24,7 @@ _FILTERED = rf"\(?\s*{_LITERAL}\s*\)?(?:\s*\|\s*\w+)*"  # ('Not delivered', ('Th
 _PAIR = re.compile(rf"\(\s*({_FILTERED})\s*,\s*({_FILTERED})\s*\)|({_LITERAL})\s*:\s*({_FILTERED})")
 _ANY_LITERAL = re.compile(_LITERAL)
 _SET = re.compile(rf"\{{%-?\s*set\s+(\w+)\s*=\s*({_LITERAL})\s*-?%\}}")
-_CODE = re.compile(r"[_/<>{}=]|^\W|\w\.\w")
+_CODE = re.compile(r"^\W|\w\.\w")  # a single word: ".NET", "main.settings"
 _MARKUP = re.compile(r"<[^>]*>")
 _FILTER = re.compile(rf"\|\s*\w+\s*\((?:{_LITERAL}|[^)'\"])*\)")  # | message_count('email'): an argument, not words
 _MIN_WORDS = 3  # a literal standing alone, as a paragraph: one or two words are a heading's label or a key
