@@ -11,7 +11,9 @@ was right (status right, support from an expected source) and the audit's signal
 The signals do not depend on the model, so collecting once is enough.
 
 `fit` fits the two logistic regressions (scikit-learn; abstentions and answers) on the
-pooled rows. The threshold is the lowest probability at which answers sent unreviewed
+pooled rows, and recalibrates each on the first runs (`eval/first_run_data.jsonl`) with the
+signals beside the score that predict a held-out first run best (`choose_recalibration`).
+The threshold is the lowest probability at which answers sent unreviewed
 were right at least 98 % of the time (TARGET), measured on out-of-fold probabilities (ten
 different splits into five folds of questions, pooled; each answer scored by models
 fitted without it), and above every "Fully Supported" on an unanswerable question there (the
@@ -26,6 +28,7 @@ collection the same way (the comparison in the README).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import sys
@@ -98,6 +101,14 @@ TARGET = 0.98
 FIRST_RUN_TARGET = 0.95
 REPEATS = 10
 MIN_RECALIBRATION = 20  # first-run answers of a kind below which its regression is left as fitted
+# Signals the recalibration on first runs may weigh beside the regression's score, chosen among these by
+# `choose_recalibration`. The later answers cannot teach them: rules written after each first run made the
+# drafts they would have told apart right (on thirty-four sets, 208 of 209 abstentions that may be sent were
+# right in the later answers, 159 of 169 in the first runs). The ten wrong first-run abstentions were on
+# subjects a passage spoke of in other words (SIEM for log streaming, SDK for client libraries), and the
+# passage closest to the question came nearer in meaning (0.37-0.81 against 0.17-0.59 for the right ones).
+RECALIBRATION_CANDIDATES = {"abstention": ["closest_semantic", "closest_relevance", "terms_in_documents"],
+                            "answer": ["semantic", "lexical", "second_relevance"]}
 C = 1.0  # inverse L2 strength, for 74 and 260 answers (held out, 0.3 sent 29 % at 0.948; 1, 31 % at 0.952)
 
 
@@ -141,32 +152,80 @@ def _logistic(rows: list[dict], features: list[str]) -> Logistic:
                     coef=coef.round(6).tolist(), intercept=round(intercept, 6))
 
 
-def _fit(rows: list[dict], first: list[dict] = ()) -> GateModel:
-    """Both regressions fitted on `rows`, each recalibrated on the first-run answers of its kind in `first`."""
-    abstained = [r for r in rows if r["signals"]["abstained"]]
-    answered = [r for r in rows if not r["signals"]["abstained"]]
-    abstention = _recalibrated(_logistic(abstained, ABSTENTION_FEATURES), [r for r in first if r["signals"]["abstained"]])
-    answer = _recalibrated(_logistic(answered, ANSWER_FEATURES), [r for r in first if not r["signals"]["abstained"]])
+def _kind(rows: list[dict], kind: str) -> list[dict]:
+    return [r for r in rows if bool(r["signals"]["abstained"]) == (kind == "abstention")]
+
+
+_FEATURES = {"abstention": ABSTENTION_FEATURES, "answer": ANSWER_FEATURES}
+
+
+def _fit(rows: list[dict], first: list[dict] = (), extras: dict[str, list[str]] | None = None) -> GateModel:
+    """Both regressions fitted on `rows`, each recalibrated on the first-run answers of its kind in `first`,
+    weighing the `extras` of its kind beside its score (`choose_recalibration`)."""
+    extras = extras or {}
+    abstained = _kind(rows, "abstention")
+    abstention, answer = (_recalibrated(_logistic(_kind(rows, kind), _FEATURES[kind]), _kind(first, kind),
+                                        extras.get(kind, [])) for kind in ("abstention", "answer"))
     return GateModel(abstention=abstention, answer=answer, threshold=1.0, spoken_of_limit=_spoken_of_limit(abstained),
                      fitted_on=sorted({r["vendor"] for r in rows}), precision_target=TARGET)
 
 
-def _recalibrated(model: Logistic, first: list[dict]) -> Logistic:
+def _recalibrated(model: Logistic, first: list[dict], extras: list[str] = ()) -> Logistic:
     """The regression with its score reweighted so that its probability matches how often the first runs'
-    answers were right (a one-feature logistic regression on the score: Platt scaling). Rules written after
-    a vendor's first run make its later answers right more often, and a vendor the bot is deployed on is
-    one no rule has seen: the confidence shown should say how often such answers are right."""
-    from sklearn.linear_model import LogisticRegression
-
+    answers were right (a logistic regression on the score: Platt scaling, with `extras` beside it). Rules
+    written after a vendor's first run make its later answers right more often, and a vendor the bot is
+    deployed on is one no rule has seen: the confidence shown should say how often such answers are right."""
     y = np.array([r["right"] for r in first], dtype=int)
     if len(first) < MIN_RECALIBRATION or len(set(y)) < 2:
         return model
-    z = np.array([[model.score(AnswerSignals.model_validate(r["signals"]))] for r in first])
-    platt = LogisticRegression(C=1e4, max_iter=5000).fit(z, y)
+    platt = _platt(_recalibration_inputs(model, first, extras), y)
     slope = float(platt.coef_[0][0])
     if slope <= 0:  # a score that does not rank the first runs at all: keep the regression as it was
         return model
-    return model.model_copy(update={"slope": round(slope, 6), "shift": round(float(platt.intercept_[0]), 6)})
+    return model.model_copy(update={"slope": round(slope, 6), "shift": round(float(platt.intercept_[0]), 6),
+                                    "recalibration": list(extras),
+                                    "recalibration_coef": [round(float(c), 6) for c in platt.coef_[0][1:]]})
+
+
+def _recalibration_inputs(model: Logistic, rows: list[dict], extras: list[str]) -> np.ndarray:
+    signals = [AnswerSignals.model_validate(r["signals"]) for r in rows]
+    return np.array([[model.score(s)] + s.vector(extras) for s in signals], dtype=float)
+
+
+def _platt(x: np.ndarray, y: np.ndarray):
+    from sklearn.linear_model import LogisticRegression
+
+    return LogisticRegression(C=1e4, max_iter=5000).fit(x, y)
+
+
+def choose_recalibration(rows: list[dict], first: list[dict]) -> dict[str, list[str]]:
+    """Per kind of draft, the signals (none, one or two of RECALIBRATION_CANDIDATES) its recalibration weighs
+    beside the score: those whose recalibration, fitted on every first-run vendor but one, predicted that
+    vendor's first run best (log-loss, summed over the vendors in turn). No signal is kept unless it does."""
+    chosen = {}
+    for kind, candidates in RECALIBRATION_CANDIDATES.items():
+        kept = _kind(first, kind)
+        model = _logistic(_kind(rows, kind), _FEATURES[kind])
+        subsets = [[]] + [[c] for c in candidates] + [list(p) for p in itertools.combinations(candidates, 2)]
+        inputs = _recalibration_inputs(model, kept, candidates)
+        columns = {name: i + 1 for i, name in enumerate(candidates)}
+        losses = [_held_out_loss(inputs[:, [0] + [columns[c] for c in subset]], kept) for subset in subsets]
+        chosen[kind] = subsets[int(np.argmin(losses))]
+    return chosen
+
+
+def _held_out_loss(x: np.ndarray, rows: list[dict]) -> float:
+    """The log-loss of recalibrations fitted without each vendor, on that vendor (inf when one cannot be fitted)."""
+    y = np.array([r["right"] for r in rows], dtype=int)
+    vendors = np.array([r["vendor"] for r in rows])
+    loss = 0.0
+    for vendor in sorted(set(vendors)):
+        out = vendors == vendor
+        if len(set(y[~out])) < 2:
+            return math.inf
+        p = np.clip(_platt(x[~out], y[~out]).predict_proba(x[out])[:, 1], 1e-6, 1 - 1e-6)
+        loss -= float(np.sum(y[out] * np.log(p) + (1 - y[out]) * np.log(1 - p)))
+    return loss
 
 
 def _spoken_of_limit(abstained: list[dict]) -> float:
@@ -191,15 +250,16 @@ def _probabilities(model: GateModel, rows: list[dict]) -> list[float]:
     return [shown(model.probability(AnswerSignals.model_validate(r["signals"]))) for r in rows]
 
 
-def _out_of_fold(rows: list[dict], seed: int, first: list[dict] = (), folds: int = 5) -> list[float]:
+def _out_of_fold(rows: list[dict], seed: int, first: list[dict] = (), folds: int = 5,
+                 extras: dict[str, list[str]] | None = None) -> list[float]:
     """Each row's probability from a model fitted without it (5 folds of questions, shuffled by `seed`),
-    recalibrated on `first`."""
+    recalibrated on `first` with `extras`."""
     from sklearn.model_selection import StratifiedKFold
 
     probs = [0.0] * len(rows)
     labels = [r["right"] for r in rows]
     for train, test in StratifiedKFold(folds, shuffle=True, random_state=seed).split(rows, labels):
-        model = _fit([rows[i] for i in train], first)
+        model = _fit([rows[i] for i in train], first, extras)
         for i in test:
             probs[i] = shown(model.probability(AnswerSignals.model_validate(rows[i]["signals"])))
     return probs
@@ -216,10 +276,11 @@ def choose_threshold(probs: list[float], right: list[bool], target: float = TARG
     return best
 
 
-def _threshold_for(rows: list[dict], model: GateModel, first: list[dict] = ()) -> float:
+def _threshold_for(rows: list[dict], model: GateModel, first: list[dict] = (),
+                   extras: dict[str, list[str]] | None = None) -> float:
     # Out-of-fold probabilities of REPEATS different fold splits, pooled: with a few dozen answers near
     # the top, one split's threshold moves with which fold each answer happened to fall in.
-    runs = [_out_of_fold(rows, seed, first) for seed in range(REPEATS)]
+    runs = [_out_of_fold(rows, seed, first, extras=extras) for seed in range(REPEATS)]
     probs = [p for run in runs for p in run]
     rights = [r["right"] for r in rows] * REPEATS
     # A draft the audit blocks goes to a reviewer whatever its probability: only the others can be sent.
@@ -294,11 +355,13 @@ def _scores(rows: list[dict], probs: list[float], threshold: float, model: GateM
 
 
 def _fitted_without(vendor: str, rows: list[dict], first: list[dict]) -> tuple[GateModel, float]:
-    """The model and threshold fitted on every vendor but `vendor` (their later answers and first runs)."""
+    """The model and threshold fitted on every vendor but `vendor` (their later answers and first runs; the
+    recalibration's signals chosen on those first runs too)."""
     train = [r for r in rows if r["vendor"] != vendor]
     others = [r for r in first if r["vendor"] != vendor]
-    model = _fit(train, others)
-    return model, _threshold_for(train, model, others)
+    extras = choose_recalibration(train, others)
+    model = _fit(train, others, extras)
+    return model, _threshold_for(train, model, others, extras)
 
 
 def leave_one_vendor_out(rows: list[dict], first: list[dict] = (),
@@ -390,8 +453,9 @@ def fit() -> None:
     """Fit on every vendor, choose the threshold on held-out probabilities, write agents/judging/gate.json."""
     rows, first = _load(), _load(FIRST_RUN_DATA)
     _print_report(rows, first)
-    model = _fit(rows, first)
-    model = model.model_copy(update={"threshold": round(_threshold_for(rows, model, first), 4),
+    extras = choose_recalibration(rows, first)
+    model = _fit(rows, first, extras)
+    model = model.model_copy(update={"threshold": round(_threshold_for(rows, model, first, extras), 4),
                                      "first_runs": sorted({r["vendor"] for r in first})})
     save(model)
     print(f"\nagents/judging/gate.json: fitted on {', '.join(model.fitted_on)}; send at p ≥ {model.threshold:.3f}")

@@ -16,7 +16,10 @@ Those answers were given after rules had been written for their vendors; a deplo
 vendor no rule has seen. Each regression is therefore recalibrated (`slope`, `shift`) on the vendors'
 first runs (`bench/first_runs.py`: the answers main gave before anything was written while looking at
 them), so that the confidence shown says how often such answers are right, and the threshold is also the
-lowest at which those first runs' answers were right 95 % of the time.
+lowest at which those first runs' answers were right 95 % of the time. The recalibration may weigh a
+signal or two beside the score (`recalibration`): what told the first runs' wrong drafts from their right
+ones, which the later answers no longer show (an abstention whose closest passage came near the question
+in meaning had missed an answer in other words); `bench/gate.py` chooses them leave-one-vendor-out.
 
 Only a "Fully Supported" answer or an abstention may go out unreviewed (`limit_or_denial`): a limit
 or a denial drawn from a passage goes to a reviewer whatever its probability.
@@ -47,6 +50,10 @@ class Logistic(BaseModel):
     slope: float = Field(1.0, description="the weight of the regression's score once recalibrated on first runs")
     shift: float = Field(0.0, description="its offset: how much less often answers on a vendor no rule had seen "
                          "were right than answers like them once rules were written (bench/first_runs.py)")
+    recalibration: list[str] = Field(default_factory=list, description=(
+        "signals the recalibration weighs beside the score: what told the first runs' wrong drafts from their right "
+        "ones once the later answers, made right by rules, no longer showed it"))
+    recalibration_coef: list[float] = Field(default_factory=list, description="their weights, in the signals' units")
 
     def score(self, signals: AnswerSignals) -> float:
         """The regression's linear score (log-odds before recalibration)."""
@@ -55,7 +62,8 @@ class Logistic(BaseModel):
 
     def probability(self, signals: AnswerSignals) -> float:
         """P(right | signals), recalibrated."""
-        z = self.slope * self.score(signals) + self.shift
+        extra = sum(c * v for c, v in zip(self.recalibration_coef, signals.vector(self.recalibration)))
+        z = self.slope * self.score(signals) + self.shift + extra
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 

@@ -117,3 +117,41 @@ def test_the_threshold_is_fitted_on_the_confidence_users_see(monkeypatch):
     model = load().model_copy(update={"threshold": threshold})
     assert model.threshold_percent == 95 and round(100 * shown(0.95721)) == 95
     assert shown(0.99995) == 0.99 and shown(0.1) == 0.1
+
+
+
+def _abstentions(vendor: str, cases: list[tuple[float, bool]], named: bool = True) -> list[dict]:
+    """Abstentions on one vendor, each (closest passage's meaning, right); on a name the pages lack or not."""
+    return [{"vendor": vendor, "right": ok, "answerable": True, "status": "Not Supported",
+             "signals": {"abstained": 1, "names_absent": int(named), "terms_in_documents": 0.4 if named else 0.8,
+                         "closest_semantic": closest}} for closest, ok in cases]
+
+
+def _vendors(cases_of) -> list[dict]:
+    """Six vendors' abstentions (`cases_of(n)` for the n-th), some on subjects the pages speak of, and answers."""
+    spoken_of = [(0.3, True), (0.4, False), (0.5, False), (0.6, True)]
+    answers = [{"vendor": f"v{n}", "right": i % 3 > 0, "answerable": True, "status": "Fully Supported",
+                "signals": {"abstained": 0, "relevance": 0.3 + 0.1 * i, "semantic": 0.5, "fully": 1}} for n in range(6)
+               for i in range(6)]
+    return [r for n in range(6) for r in _abstentions(f"v{n}", cases_of(n)) + _abstentions(f"v{n}", spoken_of, False)
+            ] + answers
+
+
+def test_the_recalibration_weighs_a_signal_only_where_it_told_a_held_out_first_run_apart(monkeypatch):
+    """Later abstentions on a name the pages lack all right (rules mended the rest) cannot teach what a first
+    run's wrong ones share; the first runs can: when the wrong ones' closest passage came near in meaning on
+    every vendor, the recalibration weighs it and the confidence falls with it. Where it told the wrong ones
+    apart on some vendors and the opposite way on others, no signal is added."""
+    gate = _script(monkeypatch, "gate")
+    later = _vendors(lambda n: [(0.2, True), (0.3, True), (0.6, True), (0.7, True)])
+    closest = [0.1, 0.2, 0.25, 0.3, 0.35, 0.6, 0.65, 0.7]
+    told = _vendors(lambda n: list(zip(closest, [True] * 5 + [False, True, False])))
+    extras = gate.choose_recalibration(later, told)
+    assert "closest_semantic" in extras["abstention"]
+    model = gate._fit(later, told, extras)
+    far = AnswerSignals(abstained=1, names_absent=1, terms_in_documents=0.4, closest_semantic=0.2)
+    near = far.model_copy(update={"closest_semantic": 0.7})
+    assert model.probability(far) > model.probability(near)
+    untold = _vendors(lambda n: list(zip(closest, [True] * 5 + [False, True, False] if n % 2 else
+                                         [False, True, False] + [True] * 5)))
+    assert gate.choose_recalibration(later, untold)["abstention"] == []

@@ -42,6 +42,32 @@ def test_an_abstention_on_a_subject_the_documents_speak_of_is_less_sure_than_one
     assert model.probability(far.model_copy(update={"names_absent": 1})) > model.probability(far)
 
 
+def test_an_abstention_whose_closest_passage_came_near_in_meaning_is_less_sure():
+    """The first runs' wrong "no evidence" answers had missed a passage saying it in other words (SIEM for log
+    forwarding, SDK for client libraries): their closest passage came nearer the question in meaning."""
+    model = load()
+    far = AnswerSignals(abstained=1, terms_in_documents=0.3, names_absent=1, closest_semantic=0.15)
+    near = far.model_copy(update={"closest_semantic": 0.7})
+    assert model.percent(far) > model.percent(near)
+    assert model.percent(near) < model.threshold_percent
+
+
+async def test_no_evidence_beside_a_passage_that_may_say_it_in_other_words_goes_to_a_reviewer(tmp_path, index):
+    from tests.documents import pipeline_over
+
+    docs = {"logging.md": "# Audit logs\n\nEvery change to a project is recorded as an audit event. Audit events "
+                          "can be forwarded in real time to Splunk, Datadog or any HTTPS endpoint you run.\n",
+            "access.md": "# Access\n\nAdministrators can invite members and assign the viewer or editor role.\n"}
+    pipeline = await pipeline_over(tmp_path / "docs", index, docs)
+    siem = await pipeline.run("Can audit events be pushed to our SIEM as they happen?")
+    fedramp = await pipeline.run("Do you hold a FedRAMP authorization?")
+    for run in (siem, fedramp):
+        assert run.synthesis.answer.startswith("No evidence") and run.critic_feedback[-1].signals.names_absent == 1
+    assert siem.synthesis.confidence_score < fedramp.synthesis.confidence_score
+    assert siem.escalated and "no source covers SIEM" in siem.escalation_reason
+    assert fedramp.escalated == (fedramp.synthesis.confidence_score < load().threshold_percent)
+
+
 async def test_the_audit_measures_what_the_documents_searched_say_of_the_question(index):
     await ingest([ROOT / "eval" / "temporal" / "corpus"], index)
     pipeline = Pipeline(index)
