@@ -25,6 +25,7 @@ from ..rules.plans import (LOWEST_OFFERS, asked_offer_names, asked_plans, names_
                            speaks_of_offers, without_own_plan)
 from ..rules.polarity import agrees_in_negative
 from ..rules.requirement import reserved_to_others, reserved_to_role, unmet_requirement
+from ..rules.roadmap import on_roadmap
 from ..text.cues import PARTIAL_CUES, new_cues
 from ..text.names import product_terms, specific_phrases
 from ..text.question_form import is_yes_no
@@ -42,6 +43,9 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
         # collaboration in shared workspaces"), what it denies is denied.
         if quote.scope and (quote.scope_only or quote.offers or speaks_of_offers(quote.passage.text)):
             continue
+        planned = on_roadmap(question, quote.passage)
+        if planned:
+            return "Not Supported", f'a passage is on the roadmap, not had yet ("{planned}")'
         excluded = (excluded_asked(question, quote.passage.text)
                     or left_out_item(question, quote.passage.text, quote.passage.list_head))
         if excluded:

@@ -1,7 +1,7 @@
 """A negation in a clause that says why the main clause holds is no denial of the question,
 unless that clause is what the question is about; a scope that leaves out by name what the question
 asks ("excluding social engineering") is one; a negation in one of several listed facts that shares
-no word with the question is about something else."""
+no word with the question is about something else; an item listed under a roadmap heading is not had yet."""
 
 from __future__ import annotations
 
@@ -443,3 +443,23 @@ def test_an_act_done_at_no_point_is_denied_and_emphasis_hides_no_negation():
     assert never_done("Can Railway employees read our logs?", railway) is None  # another act
     assert denials("Requests made by our SDKs are _not_ rate limited, by design.",
                    "Are flag requests from your SDKs rate limited per second?")
+
+
+_ROADMAP_PAGE = ("# What is coming\n\nThis page lists what the team builds next. It is a guide and things may move.\n\n"
+                 "## Later this year\n\n- Letting people save their progress through a form and come back to it\n"
+                 "- Custom branding so forms can match your organisation's colours\n\n"
+                 "## Things we have done\n\n- Welsh versions of forms\n"
+                 "- Declarations people agree to before they submit\n")
+_FEATURES_PAGE = "# Features\n\nForms can ask for a name, an email address, a date or a file.\n"
+
+
+async def test_an_item_listed_under_a_roadmap_heading_is_not_had_yet(tmp_path, index):
+    pages = {"roadmap.md": _ROADMAP_PAGE, "features.md": _FEATURES_PAGE}
+    pipeline = await pipeline_over(tmp_path / "docs", index, pages)
+    later = await pipeline.run("Can people save a half-finished form and return to it another day?")
+    assert later.synthesis.compliance_status == "Not Supported"
+    assert "on the roadmap" in later.synthesis.reasoning and "Later this year" in later.synthesis.reasoning
+    done = await pipeline.run("Can forms be offered in Welsh?")
+    assert done.synthesis.compliance_status == "Fully Supported"
+    asked_of_plans = await pipeline.run("Do you plan to let people save their progress through a form?")
+    assert "on the roadmap" not in asked_of_plans.synthesis.reasoning
