@@ -179,7 +179,8 @@ def _expanded(term: str, present: set[str], text: str = "") -> bool:
 def _same_version(phrase: str, text: str) -> bool:
     name, number = phrase.rsplit(None, 1)
     number = number.lstrip("vV")
-    return bool(re.search(rf"\b(?:{re.escape(name)}|{_written_out(name)})[\s-]*(?:version\s+)?v?{re.escape(number)}"
+    # The name may close a parenthesis: "Web Content Accessibility Guidelines (WCAG) version 2.2".
+    return bool(re.search(rf"\b(?:{re.escape(name)}|{_written_out(name)})\)?[\s-]*(?:version\s+)?v?{re.escape(number)}"
                           r"(?!\.?\d)", standard_names(text), re.IGNORECASE))
 
 

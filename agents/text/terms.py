@@ -62,7 +62,10 @@ _SAME = [(re.compile(p, re.I), word) for p, word in (
     (r"\b(?:yearly|once a year|every year|each year|per year)\b", "annual"),
     (r"\b(?:every|each|once a|per) quarter\b", "quarterly"),
     # More than one is several: "more than one IdP" asks what "multiple IdP configurations" states.
-    (r"\bmore than one\b", "multiple"))]
+    (r"\bmore than one\b", "multiple"),
+    # What need not be given is optional: "Can a question be not mandatory?" asks what "make a question optional"
+    # states. ("Not required" is left: it denies a requirement the question may name in that word.)
+    (r"\b(?:not|non)[\s-]+(?:mandatory|compulsory|obligatory)\b", "optional"))]
 
 
 # One standard, several spellings: the joint ISO/IEC name, "SOC2" and "ISO27001" run together, the

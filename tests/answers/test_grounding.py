@@ -396,6 +396,8 @@ def test_named_roles_narrow_a_question_about_every_user():
 def test_more_than_one_is_multiple():
     # "Is it possible to use more than one IdP?" asks what "Docker supports multiple IdP configurations" says.
     assert set(key_terms("use more than one IdP")) == set(key_terms("use multiple IdPs"))
+    # What need not be given is optional ("Can we mark a question as not mandatory?" ← "make a question optional").
+    assert set(key_terms("a question not mandatory")) == set(key_terms("a question optional"))
     # A second factor is two factors (Buildkite's "require every member to use a second factor" asks what
     # "Two-factor authentication can be enforced for the whole organization" states).
     assert set(key_terms("a second factor")) == set(key_terms("two-factor")) == set(key_terms("MFA"))

@@ -13,6 +13,9 @@ def test_a_versioned_acronym_is_mentioned_by_its_words_written_out():
                  "standard.")
     assert unsupported_phrases("Does your documentation meet WCAG 2.2 at level AA?", statement) == []
     assert unsupported_phrases("Do you accept TLS 1.3?", "We accept TLS version 1.3 only.") == []
+    # The acronym in brackets after the words, then "version" (GOV.UK Forms' accessibility statement).
+    statement = "It is fully compliant with the Web Content Accessibility Guidelines (WCAG) version 2.2 AA standard."
+    assert unsupported_phrases("Does the platform meet WCAG 2.2 AA?", statement) == []
 
 
 def test_the_words_written_out_must_be_the_initials_and_the_version_the_same():
