@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..text.question_form import AUXILIARY, is_yes_no
+from ..text.terms import stem
 
 # The reader (or "the customer") made responsible, in general English: not a list read off any vendor.
 _LEFT_TO_READER = re.compile(
@@ -47,6 +48,27 @@ def left_to_customer(text: str) -> str | None:
     """The phrase of a passage that puts the act on its reader, the customer, or None."""
     match = _LEFT_TO_READER.search(text)
     return match.group(0) if match else None
+
+
+# The reader told to do something: "You must check submitted form data…", "you'll need to rotate…"; not a
+# condition ("If you need to route submissions…, you may be able to…").
+_READER_MUST = re.compile(r"(?<!\bif )(?<!\bwhen )(?<!\bunless )\byou(?:['’]ll|\s+will)?\s+"
+                          r"(?:must|need\s+to|have\s+to|should)\s+(?:also\s+|still\s+)?([a-z]+)\b", re.IGNORECASE)
+# The vendor as the one who acts, and the act: "Do you check…", "Will you also rotate…".
+_VENDOR_VERB = re.compile(r"^\W*(?:do|does|did|will|would|can|could)\s+you\s+(?:also\s+|ever\s+)?([a-z]+)\b",
+                          re.IGNORECASE)
+
+
+def reader_does_asked(question: str, text: str) -> str | None:
+    """The phrase of a passage telling its reader to do the very act the question asks the vendor to do ("You must
+    check submitted form data looks safe", asked "Do you check respondents' answers for accuracy?"), or None. Told
+    to do something else ("You must configure SSO first"), or asked what the vendor advises ("Do you advise
+    running…?" against "You should run…"), the reader's duty says nothing of the vendor's act."""
+    asked = _VENDOR_VERB.match(question)
+    if not asked:
+        return None
+    verb = stem(asked.group(1).lower())
+    return next((found.group(0) for found in _READER_MUST.finditer(text) if stem(found.group(1).lower()) == verb), None)
 
 
 def asks_vendor_act(question: str) -> bool:

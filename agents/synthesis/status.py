@@ -14,7 +14,7 @@ from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, negated_verb,
                             never_done, none_of, not_enough, part_only, passage_denials, said_opposite, same_not_new,
                             stopped, unaffected, undone)
-from ..rules.duty import asks_vendor_act, cost_on_customer, left_to_customer
+from ..rules.duty import asks_vendor_act, cost_on_customer, left_to_customer, reader_does_asked
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
 from ..rules.matrix import answered_row, cell_for_question, left_out_cell, only_other_column
@@ -86,7 +86,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or same_not_new(question, quote.passage.text) or _opposite(question, quote))
         if denial:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
-        duty = (left_to_customer(quote.passage.text) if asks_vendor_act(question) else None) or cost_on_customer(
+        duty = ((left_to_customer(quote.passage.text) or reader_does_asked(question, quote.passage.text))
+                if asks_vendor_act(question) else None) or cost_on_customer(
             question, quote.passage.text)
         if duty:
             return "Not Supported", f'a passage leaves it to the customer ("{duty}")'

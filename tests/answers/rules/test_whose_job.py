@@ -5,7 +5,7 @@ that fact, and a place named as an acronym is found written out."""
 from __future__ import annotations
 
 from agents.pipeline import Pipeline
-from agents.rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer
+from agents.rules.duty import asks_to_be_told, asks_vendor_act, left_to_customer, reader_does_asked
 from agents.text.question_form import is_yes_no
 from tests.documents import pipeline_over
 
@@ -205,3 +205,16 @@ def test_what_you_are_responsible_for_or_must_still_do_is_left_to_the_customer()
         == "you're responsible"
     assert left_to_customer("You must still manually grant the admin role to the new owner.") == "You must still"
     assert left_to_customer("You must grant the admin role to the new owner.") is None
+
+
+def test_the_reader_told_to_do_the_act_asked_of_the_vendor_is_a_no():
+    """GOV.UK Forms' terms of use: "You must check submitted form data looks safe and consider its accuracy", asked
+    "Do you check respondents' answers for accuracy?". Told to do something else, asked what the vendor advises, or
+    only if the reader needs to, the duty says nothing of the vendor's act."""
+    terms = "You must check submitted form data looks safe and consider its accuracy before you use it."
+    assert reader_does_asked("Do you check respondents' answers for accuracy?", terms) == "You must check"
+    assert reader_does_asked("Do you support SSO?", "You must configure SSO first.") is None
+    assert reader_does_asked("Do you advise running several instances?", "You should run several instances.") is None
+    assert reader_does_asked("Can you route submissions by answer?",
+                             "If you need to route submissions by answer, you may be able to set up rules.") is None
+    assert reader_does_asked("Is MFA required?", "You must sign in using MFA.") is None
