@@ -205,6 +205,9 @@ def choose_recalibration(rows: list[dict], first: list[dict]) -> dict[str, list[
     chosen = {}
     for kind, candidates in RECALIBRATION_CANDIDATES.items():
         kept = _kind(first, kind)
+        if len(kept) < MIN_RECALIBRATION:  # too few to recalibrate at all (`_recalibrated`)
+            chosen[kind] = []
+            continue
         model = _logistic(_kind(rows, kind), _FEATURES[kind])
         subsets = [[]] + [[c] for c in candidates] + [list(p) for p in itertools.combinations(candidates, 2)]
         inputs = _recalibration_inputs(model, kept, candidates)

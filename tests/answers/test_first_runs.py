@@ -155,3 +155,4 @@ def test_the_recalibration_weighs_a_signal_only_where_it_told_a_held_out_first_r
     untold = _vendors(lambda n: list(zip(closest, [True] * 5 + [False, True, False] if n % 2 else
                                          [False, True, False] + [True] * 5)))
     assert gate.choose_recalibration(later, untold)["abstention"] == []
+    assert gate.choose_recalibration(later, []) == {"abstention": [], "answer": []}  # no first runs: nothing to weigh
