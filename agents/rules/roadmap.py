@@ -1,10 +1,10 @@
-"""A passage under a heading that puts it on a roadmap: what it describes is not had yet.
+"""A listed passage under a heading that puts it on a roadmap: what it describes is not had yet.
 
 "Allowing people to save their progress through a form and return later on", listed under "Forthcoming
 features" and "Later in 2026", answers "Can people save a half-finished form and return to it later?" with
 "not yet": a page of what a team is working on or plans lists what the product does not do today. The item's
 own words say nothing of time; its headings do. A question about plans ("Is it on your roadmap?", "Do you plan
-to…") is answered by it, and yes.
+to…", "Will you add…?") is answered by it, and yes; "Will you sign our DPA?" asks what the vendor does.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ _FUTURE = re.compile(
     re.IGNORECASE)
 _ASKS_PLANS = re.compile(
     r"\b(?:roadmap|plan(?:s|ning)?\s+to|planned|future|upcoming|forthcoming|intend|going\s+to"
-    r"|will\s+(?:you|it|there|we\s+be))\b", re.IGNORECASE)
+    r"|will\s+(?:you|it|there)\s+(?:ever\s+)?(?:add|build|release|introduce|launch|ship|be\s+(?:adding|able)))\b",
+    re.IGNORECASE)
 
 
 def on_roadmap(question: str, passage: Passage) -> str | None:

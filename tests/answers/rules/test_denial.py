@@ -461,5 +461,9 @@ async def test_an_item_listed_under_a_roadmap_heading_is_not_had_yet(tmp_path, i
     assert "on the roadmap" in later.synthesis.reasoning and "Later this year" in later.synthesis.reasoning
     done = await pipeline.run("Can forms be offered in Welsh?")
     assert done.synthesis.compliance_status == "Fully Supported"
-    asked_of_plans = await pipeline.run("Do you plan to let people save their progress through a form?")
-    assert "on the roadmap" not in asked_of_plans.synthesis.reasoning
+    for asked_of_plans in ("Do you plan to let people save their progress through a form?",
+                           "Will you add custom branding so forms match our colours?"):
+        assert "on the roadmap" not in (await pipeline.run(asked_of_plans)).synthesis.reasoning
+    vendor_act = await pipeline.run("Will you offer custom branding so forms match our organisation's colours?")
+    assert vendor_act.synthesis.compliance_status == "Not Supported"
+    assert "on the roadmap" in vendor_act.synthesis.reasoning
