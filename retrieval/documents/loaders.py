@@ -21,7 +21,8 @@ MDX = {".mdx"}
 HTML = {".html", ".htm"}
 TEXT = {".txt", ".text"}
 PDF = {".pdf"}
-SUPPORTED = MARKDOWN | MDX | HTML | TEXT | PDF
+RESTRUCTUREDTEXT = {".rst", ".rest"}
+SUPPORTED = MARKDOWN | MDX | HTML | TEXT | PDF | RESTRUCTUREDTEXT
 
 _MDX_LINE = re.compile(r"^\s*(import|export)\s.*$|^\s*<[A-Z][\w.]*[^>]*/>\s*$", re.M)
 
@@ -55,6 +56,11 @@ def _read_textual(path: Path, suffix: str) -> tuple[str, str, dict[str, str]]:
     raw = _read_utf8(path)
     if suffix in HTML:
         return html_to_text(render_template_tags(raw))
+    if suffix in RESTRUCTUREDTEXT:  # no front matter: a heading's overline of dashes is not one
+        from .restructuredtext import rst_to_markdown  # docutils (~90 ms) only for a folder that has such pages
+
+        body = rst_to_markdown(raw).strip("\n")
+        return first_title(body), body, {}
     try:
         meta, body = split_front_matter(raw)
     except MalformedFrontMatter as exc:
