@@ -37,7 +37,7 @@ def words(s):
 
 
 def main():
-    pages = sorted(p for p in CORPUS.iterdir() if p.suffix in (".md", ".mdx", ".html"))
+    pages = sorted(p for p in CORPUS.iterdir() if p.suffix in (".md", ".mdx", ".html", ".rst"))
     docs = {p.name: ws(p.read_text(encoding="utf-8")) for p in pages}
     recs = [json.loads(l) for l in (HERE / "questions.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()]
     errors = []

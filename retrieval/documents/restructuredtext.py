@@ -26,6 +26,9 @@ _LEFT_OUT = {"toctree", "index", "tabularcolumns", "highlight", "sectionauthor",
 _CODE = {"code", "code-block", "sourcecode"}
 _ADMONITIONS = (nodes.note, nodes.warning, nodes.tip, nodes.important, nodes.caution, nodes.attention, nodes.danger,
                 nodes.error, nodes.hint)
+# The marks documentation sites define for their feature tables (`|checkmark|` is Mattermost's), as a table shows them.
+_ICONS = {**dict.fromkeys(("check", "checkmark", "check-mark", "tick", "yes", "done", "supported"), "✅"),
+          **dict.fromkeys(("cross", "x", "xmark", "x-mark", "no", "unsupported", "not-supported"), "❌")}
 _SETTINGS = {"report_level": 5, "halt_level": 5, "file_insertion_enabled": False, "raw_enabled": False,
              "doctitle_xform": False, "sectsubtitle_xform": False, "syntax_highlight": "none",
              "warning_stream": False, "input_encoding": "unicode", "smart_quotes": False}
@@ -168,15 +171,31 @@ def _list_items(node: nodes.Element, indent: str = "") -> list[str]:
     lines = []
     for number, item in enumerate((c for c in node.children if isinstance(c, nodes.list_item)), start=1):
         marker = f"{number}." if isinstance(node, nodes.enumerated_list) else "-"
-        texts, nested = [], []
-        for part in item.children:
-            if isinstance(part, (nodes.bullet_list, nodes.enumerated_list)):
-                nested.extend(_list_items(part, indent + "  "))
-            else:
-                texts.extend(t for t in _block(part, 7) if t.strip())
+        texts, nested = _item_parts(item.children, indent)
         lines.append(f"{indent}{marker} {' '.join(t.replace(chr(10), ' ') for t in texts)}".rstrip())
         lines.extend(nested)
     return lines
+
+
+def _item_parts(parts: list[nodes.Node], indent: str) -> tuple[list[str], list[str]]:
+    """A list item's own words, and the lines of the lists inside it. An item whose text is followed by indented
+    lines is a term and its definition in reStructuredText ("- Per-service keys" over "    - Keys need not be
+    unique"): the term is the item's words, a list in the definition its sub-items."""
+    texts: list[str] = []
+    nested: list[str] = []
+    for part in parts:
+        if isinstance(part, (nodes.bullet_list, nodes.enumerated_list)):
+            nested.extend(_list_items(part, indent + "  "))
+        elif isinstance(part, nodes.definition_list):
+            for entry in (c for c in part.children if isinstance(c, nodes.definition_list_item)):
+                texts.extend(_inline(c) for c in entry.children if isinstance(c, nodes.term))
+                for body in (c for c in entry.children if isinstance(c, nodes.definition)):
+                    more, deeper = _item_parts(body.children, indent)
+                    texts.extend(more)
+                    nested.extend(deeper)
+        else:
+            texts.extend(t for t in _block(part, 7) if t.strip())
+    return texts, nested
 
 
 def _definition(item: nodes.definition_list_item) -> str:
@@ -218,8 +237,9 @@ def _inline(node: nodes.Node) -> str:
                          nodes.system_message, nodes.substitution_definition, nodes.raw)):
         return ""
     text = "".join(_inline(c) for c in node.children)
-    if isinstance(node, nodes.problematic) and re.fullmatch(r"\|[^|]+\|_{0,2}", text):
-        return ""  # a substitution Sphinx defines in its configuration (an icon's name), not in the page
+    substitution = re.fullmatch(r"\|([^|]+)\|_{0,2}", text) if isinstance(node, nodes.problematic) else None
+    if substitution:  # one Sphinx defines in its configuration, not in the page: an icon, a yes or a no in a table
+        return _ICONS.get(substitution.group(1).strip().lower().replace("_", "-"), "")
     if isinstance(node, nodes.strong):
         return f"**{text}**" if text.strip() else text
     if isinstance(node, nodes.emphasis):
