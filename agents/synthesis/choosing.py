@@ -149,7 +149,7 @@ def _lead_limit(document: Document | None) -> tuple[Passage | None, tuple[str, .
     lead = passages(document.text.split("\n## ", 1)[0])
     # A long introduction is content, not a note on the page's scope, unless a note in it says which offer
     # the page's subject needs ("An Enterprise account is required to use organizations").
-    limit = next((p for p in lead if has_cue(p.text, PARTIAL_CUES) and speaks_of_availability(p.text)), None)
+    limit = next((p for p in lead if _limits_availability(p.text)), None)
     if limit is not None and len(lead) <= _SHORT_LEAD:
         return limit, tuple(offered_on(limit.text, document.text))
     for passage in lead:
@@ -157,6 +157,18 @@ def _lead_limit(document: Document | None) -> tuple[Passage | None, tuple[str, .
         if offers:
             return passage, tuple(offers)
     return None, ()
+
+
+# Where one clause ends and the next begins: a comma or semicolon, a dash, or "which"/"while" opening a new one.
+_CLAUSE_BREAK = re.compile(r"[,;:]\s+|\s+[-–—]\s+|\s+(?=(?:which|while|whereas)\b)", re.IGNORECASE)
+
+
+def _limits_availability(text: str) -> bool:
+    """Whether one clause of `text` both limits (a partial cue) and says to whom or on what terms the thing is
+    offered. Cue and availability in different clauses limit nothing for the page: "runs on shared infrastructure
+    where resources are shared among multiple customers, which might affect performance" (Mattermost's Cloud Shared
+    page) had made every answer from that page "Partially Supported"."""
+    return any(has_cue(clause, PARTIAL_CUES) and speaks_of_availability(clause) for clause in _CLAUSE_BREAK.split(text))
 
 
 def once(chosen: list[Quote]) -> list[Quote]:

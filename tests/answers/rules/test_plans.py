@@ -276,3 +276,20 @@ async def test_a_page_note_on_who_gets_it_does_not_limit_the_fact_an_open_questi
     assert "30 days" in answer.answer
     asked = (await pipeline.run("Do you keep an audit log of changes?")).synthesis
     assert asked.compliance_status == "Partially Supported"
+
+
+async def test_a_hedge_beside_the_customers_in_a_page_lead_limits_nothing_on_the_page(tmp_path, index):
+    """"…resources are shared among multiple customers, which might affect performance during peak times" opens
+    Mattermost's Cloud Shared page: "might" and "customers" sit in different clauses, so it says nothing of who gets
+    what the page lists (its first run had made 14 of that page's answers "Partially Supported")."""
+    page = ("# Cloud Shared\n\nAcme Cloud Shared is a managed service for small companies.\n\nYour deployment is "
+            "isolated, is fully hosted by Acme, and runs on shared infrastructure where resources are shared among "
+            "multiple Acme customers, which might affect performance during peak times.\n\n## Backups\n\n"
+            "Daily backups of the database and object storage are retained for 30 days.\n")
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"cloud-shared.md": page})
+    answer = (await pipeline.run("Are daily backups of the database kept for 30 days?")).synthesis
+    assert answer.compliance_status == "Fully Supported"
+    limited = page.replace("which might affect performance during peak times", "available to Enterprise customers only")
+    pipeline = await pipeline_over(tmp_path / "limited", index, {"cloud-shared.md": limited})
+    answer = (await pipeline.run("Are daily backups of the database kept for 30 days?")).synthesis
+    assert answer.compliance_status == "Partially Supported"
