@@ -46,7 +46,8 @@ _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:
                        re.IGNORECASE)
 # What the question says is missing: "without admin rights", "who has not set up 2FA", "a non-admin",
 # "that is not an admin", "lacking …".
-_LACKING = re.compile(r"\b(?:without|lacking|non-|not\s+(?:an?\s+)?|(?:has|have|is|are)\s+not\s+(?:yet\s+)?"
+_LACKING = re.compile(r"\b(?:without|lacking|non-|not\s+(?:an?\s+)?|(?:has|have|with)\s+no\s+|"
+                      r"(?:has|have|is|are)\s+not\s+(?:yet\s+)?"
                       r"(?:set\s+up|enabled|turned\s+on|configured|got|been\s+given|an?\s+)?)\s*((?:[\w-]+\s+){0,2}[\w-]+)"
                       # "switched on before SAML or OIDC is configured"
                       r"|\bbefore\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|has\s+been|have\s+been)\s+"

@@ -54,7 +54,7 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
     abbreviated = _abbreviated_in(question, text) | _place_named(question, text)
     missing = []
     for phrase in specific_phrases(question):
-        if phrase in spelled.values() or phrase in abbreviated:
+        if phrase in spelled.values() or phrase in abbreviated or _labelled_number(phrase, text):
             continue
         forms = [phrase] + ([spelled[phrase]] if phrase in spelled else []) + _alternatives(phrase, question)
         if not any(_mentions(form, present, text) for form in forms) and not _written(_PLACES.get(phrase, ()), text):
@@ -62,6 +62,16 @@ def unsupported_phrases(question: str, text: str) -> list[str]:
     if not missing and own_keys_unstated(question, text):
         missing.append(OWN_KEYS)
     return missing
+
+
+# A law's or standard's part named by its number: the number is the name ("Section 508" is the page's "508 compliant").
+# Three digits at least: "Article 28" beside "28 days" would be another thing.
+_LABELLED_NUMBER = re.compile(r"(?:Section|Article|Part|Title|Chapter|Clause|Annex|Appendix|Schedule)\s+(\d{3,})")
+
+
+def _labelled_number(phrase: str, text: str) -> bool:
+    numbered = _LABELLED_NUMBER.fullmatch(phrase)
+    return bool(numbered) and re.search(rf"(?<![\d.,]){numbered.group(1)}(?![\d.,]\d)", text) is not None
 
 
 # A name of two or more capitalised words, hyphens between some: "European Union", "Single Sign-On".
@@ -88,8 +98,13 @@ def _abbreviated_in(question: str, text: str) -> set[str]:
     found: set[str] = set()
     for name in capitalised_names(question):
         words = re.split(r"[\s-]+", name)
-        if re.search(rf"\b{''.join(word[0] for word in words)}s?\b", text):
+        # A number after the name goes with its initials: "Impact Level 5" is written "IL5" (or "IL-5", "IL 5").
+        numbered = re.search(rf"{re.escape(name)}\s+(\d+)\b", question)
+        number = rf"(?:[\s-]?{numbered.group(1)})" if numbered else ""
+        if re.search(rf"\b{''.join(word[0] for word in words)}s?{number}\b", text):
             found.update(words)
+            if numbered:
+                found.add(f"{words[-1]} {numbered.group(1)}")
     return found
 
 

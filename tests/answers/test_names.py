@@ -66,3 +66,16 @@ def test_a_place_or_a_library_named_another_way_is_mentioned():
     assert unsupported_phrases("Are messages held in British data centres?", "Data centres in Ireland.") == ["British"]
     assert unsupported_phrases("Are builds run inside the United States?", "Hosted in us-east-1 regions.") == \
         ["United", "States"]
+
+
+def test_a_numbered_name_written_by_its_initials_or_its_number_is_mentioned():
+    """Mattermost's federal FAQ says "deployed in IL4, IL5, and IL6 environments" and its compliance page "compliant
+    with 508": its first run answered "no evidence … Impact Level 5" at 94 % and "… Section 508" at 92 %, both wrong."""
+    deployed = "Mattermost has been deployed in IL4, IL5, and IL6 environments."
+    assert unsupported_phrases("Has your software been deployed at Impact Level 5?", deployed) == []
+    assert "Level 7" in unsupported_phrases("Has your software been deployed at Impact Level 7?", deployed)
+    compliant = "Yes, the platform is compliant with 508. VPATs are available."
+    assert unsupported_phrases("Is the product Section 508 compliant?", compliant) == []
+    assert unsupported_phrases("Is the product Section 509 compliant?", compliant) == ["Section 509"]
+    # Two digits are too common to be the name: "Article 28" is not "kept 28 days".
+    assert unsupported_phrases("Do you meet Article 28?", "Logs are kept 28 days.") == ["Article 28"]

@@ -167,7 +167,9 @@ _DELETES = re.compile(r"\b(?:deletes|removes|erases|destroys|wipes|purges)\s+"
 _ASKS_DELETED = re.compile(r"\b(?:is|are|gets?|be|been)\s+(?:[\w’'-]+\s+){0,4}?"
                            r"(?:deleted|removed|erased|wiped|purged|destroyed|lost)\b", re.IGNORECASE)
 _KEPT = re.compile(r"\b(?:is|are|will\s+be|remains?)\s+(?:still\s+)?(?:preserved|retained|kept)\b(?!\s+(?:for|until|"
-                   r"up\s+to|only))", re.IGNORECASE)
+                   r"up\s+to|only))"
+                   # "…are removed from the user interface, but persist in the Mattermost database" (a soft delete)
+                   r"|\b(?:still\s+)?persists?\s+in\b", re.IGNORECASE)
 
 
 # Asked whether it is deleted at once ("When an account is closed, are its email and IP address records erased straight

@@ -170,8 +170,50 @@ def case_kept(question: str, text: str) -> str | None:
     return None
 
 
+# A word and its opposite, with no negation: asked whether it includes, permits or stays inside, a passage saying it
+# excludes ("Prices on our website are exclusive of sales tax or VAT", asked "Do the prices … include VAT?"), prohibits
+# ("a commercial license that prohibits reverse engineering", asked "…permit reverse engineering?") or is outside ("the
+# personal data will indeed be hosted outside of the EU", asked "…stay inside the EU?") says no.
+_ANTONYMS = (
+    (re.compile(r"\b(?:includes?|included|including|inclusive\s+of)\b", re.IGNORECASE),
+     re.compile(r"\b(?:exclusive\s+of|excludes?|excluded\s+from|excluding|not\s+included)\b", re.IGNORECASE)),
+    (re.compile(r"\b(?:permits?|permitted|allows?|allowed)\b", re.IGNORECASE),
+     re.compile(r"\b(?:prohibits?|prohibited|forbids?|forbidden|bans?|banned)\b", re.IGNORECASE)),
+)
+# Inside and outside of the same place: "outside of the EU", asked "inside the EU?"; not "configured outside your source
+# code", asked whether code stays inside the environment, nor "outside of instance deployment country", asked "within
+# the EU".
+_INSIDE = re.compile(r"\b(?:inside|within)\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
+_OUTSIDE = re.compile(r"\boutside(?:\s+of)?\s+((?:[\w-]+\s+){0,3}[\w-]+)", re.IGNORECASE)
+_MAYBE = re.compile(r"\b(?:may|might|could|can)\b", re.IGNORECASE)
+
+
+def said_antonym(question: str, text: str) -> str | None:
+    """The phrase of `text` saying the opposite word of what the question asks (excludes for includes, prohibits for
+    permits, outside for inside the same place), two words of the question in its sentence; else None."""
+    return next((found for asks, said in _ANTONYMS if (found := _first(question, text, asks, said))), None) or (
+        _outside_same(question, text))
+
+
+def _outside_same(question: str, text: str) -> str | None:
+    inside = [set(key_terms(m.group(1))) for m in _INSIDE.finditer(question)]
+    if not inside or _OUTSIDE.search(question):
+        return None
+    asked = set(key_terms(question))
+    for sentence in sentences(text):
+        for found in _OUTSIDE.finditer(sentence):
+            place = set(key_terms(found.group(1)))
+            before = sentence[:found.start()]
+            if _MAYBE.search(before):
+                continue  # "may be transferred outside the United Kingdom": a possibility, not where it is kept
+            rest = set(key_terms(before))
+            if any(place & terms for terms in inside) and sum(matches(t, asked) for t in rest) >= 1:
+                return found.group(0)
+    return None
+
+
 def said_reversed(question: str, text: str) -> str | None:
     """The phrase of `text` saying the reverse of what is asked, by any of the readings above; else None."""
     return (later(question, text) or only_sometimes(question, text) or done_instead(question, text)
             or off_by_default(question, text) or at_no_cost(question, text) or charged_extra(question, text)
-            or other_prevails(question, text) or case_kept(question, text))
+            or other_prevails(question, text) or case_kept(question, text) or said_antonym(question, text))

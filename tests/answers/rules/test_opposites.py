@@ -272,3 +272,29 @@ def test_deleted_at_once_where_kept_an_add_on_where_included_and_a_verb_in_ly_an
     assert negated_verb("Do API token limits apply to agents that use the remote MCP server?", oauth) == "don’t apply"
     direct = "Agents cannot directly query the store."
     assert negated_verb("Can agents query the store directly?", direct) == "cannot directly query"
+
+
+def test_the_opposite_word_of_what_is_asked_is_a_no():
+    """Excludes for includes, prohibits for permits, outside for inside the same place (Mattermost's first run had
+    answered each "Fully Supported")."""
+    from agents.rules.denial.reversals import said_antonym
+    assert said_antonym("Do the prices on your website include VAT?",
+                        "Prices on our website are exclusive of sales tax or VAT.") == "exclusive of"
+    assert said_antonym("Does the commercial licence permit reverse engineering of the binary?",
+                        "It is offered under a commercial license that prohibits reverse engineering.") == "prohibits"
+    assert said_antonym("Does personal data we give your support team stay inside the EU?",
+                        "Regardless of where the agent is, the personal data will be hosted outside of the EU.") == \
+        "outside of the EU"
+    # Outside another thing, or possibly outside, or included as asked: no denial.
+    assert said_antonym("In the hybrid model, does our code stay inside our own environment?",
+                        "Environment variables are key-value pairs configured outside your source code.") is None
+    assert said_antonym("Is submission data kept inside the United Kingdom?",
+                        "Your personal data may be transferred outside the United Kingdom while processed.") is None
+    assert said_antonym("Does the plan include SSO?", "SSO is included in every plan.") is None
+
+
+def test_a_soft_delete_keeps_what_the_question_asks_whether_is_removed():
+    assert gone_after("When a user deletes a message, is it removed from the database by default?",
+                      "Messages deleted by users are removed from the user interface, but persist in the database.") == \
+        "persist in"
+    assert gone_after("Is a deleted message removed from the database?", "Deleted messages are purged nightly.") is None

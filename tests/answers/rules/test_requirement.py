@@ -16,8 +16,13 @@ def test_a_requirement_the_question_lacks_is_read_as_a_no():
         "must be an account admin"
     assert unmet_requirement("Can an owner who has not set up 2FA enforce it for everyone?",
                              "The account owner must already have 2FA enabled before they can enforce it.")
+    # "has no … of its own" lacks it too (Mattermost's private connectivity: "Customers must own their AWS Account").
+    assert unmet_requirement("Can private connectivity be set up for a customer that has no AWS account of its own?",
+                             "Customers must own their AWS Account.") == "must own their AWS Account"
     # The requirement met, or something else lacking, answers nothing.
     assert unmet_requirement("Can an admin create access tokens?", _ADMIN) is None
+    assert unmet_requirement("Can a customer that has no Azure tenant connect privately?",
+                             "Customers must own their AWS Account.") is None
     assert unmet_requirement("Can users without SSO create access tokens?", _ADMIN) is None
 
 
