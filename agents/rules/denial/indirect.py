@@ -52,6 +52,10 @@ _NO_SUCH = re.compile(rf"\bthere\s*(?:is|are|'s|’s|will\s+be)\s+(?:also\s+|sti
                       rf"no\s+((?:[\w-]+\s+){{0,2}}[\w-]+)((?:{_LIST_JOIN}no\s+{_THING})*)",
                       re.IGNORECASE)
 _LISTED_NO = re.compile(rf"\bno\s+({_THING})", re.IGNORECASE)
+# A list item that is "No" and a thing, with no verb: "- No High Availability (cluster-based deployment, horizontal
+# scale)" under "Entry has all features … with the following limitations and omissions:" denies what it names.
+_NO_ITEM = re.compile(r"(?:^|(?<=\s[-*+]\s)|(?<=^[-*+]\s))No\s+((?:[\w/-]+\s+){0,3}?[\w/-]+)\s*(?:\(([^)]{1,120})\))?"
+                      r"\s*(?=$|\s[-*+]\s|[.;]\s*(?:$|[-*+]\s))", re.MULTILINE)
 
 
 def none_of(question: str, text: str) -> str | None:
@@ -68,6 +72,9 @@ def none_of(question: str, text: str) -> str | None:
         things = [match.group(1), *_LISTED_NO.findall(match.group(2) or "")]
         if any(names_subject(thing, question, asked) for thing in things):
             return match.group(0)
+    for match in _NO_ITEM.finditer(text):
+        if names_subject(match.group(1), question, asked) or names_subject(match.group(2) or "", question, asked):
+            return match.group(0).strip(" -*+")
     return nothing_done(text, question, asked)
 
 

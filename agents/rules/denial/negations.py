@@ -40,6 +40,21 @@ _DESCRIBING = re.compile(r"\b(?:that|who)\s+(?:(?:was|were|is|are|has\s+been|hav
 # SAML provider in the list above, don't worry: we do support all SAML 2.0 providers".
 _IF_NOT = re.compile(r"(?:^|(?<=[.;:!?]\s))(?:if|when|whenever|in\s+case)\s+[^.;:,]*?\b(?:\w+n['’]t|not|never|cannot)\b"
                      r"[^.;:,]*,", re.IGNORECASE)
+# The same condition closing a sentence: "The System Console will restrict you from saving changes if the IP address
+# you are accessing your workspace on is not within the ranges you have specified".
+_THEN_IF_NOT = re.compile(r"(?<=\w)\s+(?:if|when|whenever|in\s+case)\s+[^.;:,]*?\b(?:\w+n['’]t|not|never)\b[^.;:,]*(?=[.;]|$)",
+                          re.IGNORECASE)
+
+
+def _after_condition(text: str) -> str:
+    # "…can only leave a workspace if you are not the owner" restricts: an "only" before the condition makes it the
+    # one case allowed, and its negation is what is denied.
+    return _THEN_IF_NOT.sub(lambda found: found.group(0) if re.search(r"\bonly\b", _sentence_before(text, found))
+                            else " ", text)
+
+
+def _sentence_before(text: str, found: re.Match[str]) -> str:
+    return re.split(r"[.;!?]\s", text[:found.start()])[-1]
 
 
 # What a check looks for: "verify that the steps it runs haven't been tampered with" is the capability to
@@ -106,7 +121,7 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         rest = asked & set(key_terms(text[:match.start()] + " " + text[match.end():]))
         return " " if len(clause) < len(rest) else match.group()
 
-    text = _IF_NOT.sub(" ", _CHECKED.sub(" ", EMPHASIS.sub(r"\2", text)))
+    text = _after_condition(_IF_NOT.sub(" ", _CHECKED.sub(" ", EMPHASIS.sub(r"\2", text))))
     if not _AT_ONCE.search(question):
         text = _DEFERRAL.sub(" ", text)
     if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):

@@ -467,3 +467,33 @@ async def test_an_item_listed_under_a_roadmap_heading_is_not_had_yet(tmp_path, i
     vendor_act = await pipeline.run("Will you offer custom branding so forms match our organisation's colours?")
     assert vendor_act.synthesis.compliance_status == "Not Supported"
     assert "on the roadmap" in vendor_act.synthesis.reasoning
+
+
+def test_an_item_that_is_no_and_a_thing_denies_that_thing():
+    """Mattermost's free edition: "with the following server-wide limitations and omissions: - … - No High
+    Availability (cluster-based deployment, horizontal scale, Enterprise search)"."""
+    omissions = ("Entry has all features of Enterprise Advanced with the following limitations and omissions: - 10,000 "
+                 "messages of history - No Compliance features (compliance monitoring, exports, legal hold, data "
+                 "retention) - No High Availability (cluster-based deployment, horizontal scale) - Community support only.")
+    assert none_of("Does the free Entry edition support high availability clustering?", omissions).startswith(
+        "No High Availability")
+    assert none_of("Can the Entry edition apply data retention policies?", omissions).startswith("No Compliance")
+    # An item naming nothing asked, or "No" opening a sentence with its verb, is no such item.
+    assert none_of("Does Entry include custom emoji?", omissions) is None
+    assert none_of("Is a credit card needed?", "- No problem: we support all cards.") is None
+
+
+async def test_a_negation_in_a_condition_closing_the_sentence_denies_nothing_unless_only_comes_first(tmp_path, index):
+    """"will restrict you from saving changes if the IP address … is not within the ranges" is what the console does;
+    "You can only leave a workspace if you are not the owner" denies leaving to the owner."""
+    restrict = ("The System Console will restrict you from saving changes if the IP address you are accessing your "
+                "workspace on is not within the ranges you have specified.")
+    assert denials(restrict, "Does the console stop admins from saving IP rules that would shut out their own address?") \
+        == []
+    assert denials("You can only leave a workspace if you are not the owner of the workspace.",
+                   "Can the owner of a workspace simply leave it?") == ["are not"]
+    page = f"# IP filtering\n\nIP filtering limits access to approved ranges.\n\n## Add a range\n\n{restrict}\n"
+    pipeline = await pipeline_over(tmp_path / "docs", index, {"ip-filtering.md": page})
+    answer = (await pipeline.run("Does the console stop admins from saving IP rules that would shut out their own "
+                                 "address?")).synthesis
+    assert answer.compliance_status != "Not Supported"
