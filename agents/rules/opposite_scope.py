@@ -16,6 +16,11 @@ _PAIRS = (
 )
 
 
+# "Cloud" alone is too common to be a scope ("AWS cloud" in a self-hosting guide), but said as the only one it is the
+# hosted service: "99.9% uptime SLA guarantee (Cloud only, …)", asked of self-hosted deployments.
+_CLOUD_ONLY = re.compile(r"\bcloud[- ]only\b|\bonly\s+(?:on|in|for|with)\s+(?:the\s+)?(?:\w+\s+)?cloud\b", re.IGNORECASE)
+
+
 def _has(pattern: str, text: str) -> bool:
     return re.search(rf"\b(?:{pattern})\b", text, re.IGNORECASE) is not None
 
@@ -46,7 +51,8 @@ def restricted_to_opposite(question: str, quote: str) -> str | None:
     supported when using private worker pools", asked of the shared public workers): a no, not a limit."""
     other = opposite_scope(question, quote)
     if other is None:
-        return None
+        cloud = _CLOUD_ONLY.search(quote) if _has(_PAIRS[2][0], question) and not _has(_PAIRS[2][0], quote) else None
+        return cloud.group() if cloud else None
     plain = quote.replace("_", " ").replace("*", " ")
     found = re.search(rf"\bonly\b[^.;:]{{0,60}}?\b{re.escape(other)}\b|\b{re.escape(other)}\b[^.;:]{{0,30}}?\bonly\b",
                       plain, re.IGNORECASE)

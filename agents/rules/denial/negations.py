@@ -46,6 +46,15 @@ _THEN_IF_NOT = re.compile(r"(?<=\w)\s+(?:if|when|whenever|in\s+case)\s+[^.;:,]*?
                           re.IGNORECASE)
 
 
+# A sentence on versions before some release states what they did: "In v1.4 and earlier of the mobile apps, messages
+# and files are not cleared from local storage" beside "In v1.5 and later … are deleted"; "Prior to v5.20, data
+# retention would delete all user activity". A question naming a version asks of it, and keeps them.
+_RELEASE = r"(?:versions?\s+|releases?\s+)?v?\d+(?:\.\d+)+|v\d+"
+_OLD_VERSION = re.compile(rf"(?:^|(?<=[.;:!?]\s))(?:(?:in|for|with|on)\s+(?:{_RELEASE})\s+(?:and|or)\s+(?:earlier|older|"
+                          rf"below|lower|before)|(?:prior\s+to|before)\s+(?:{_RELEASE}))\b[^.;!?]*[.;!?]?", re.IGNORECASE)
+_VERSION_ASKED = re.compile(r"\bv?\d+\.\d+|\bv\d+|\bversions?\b|\bolder\b|\bearlier\b", re.IGNORECASE)
+
+
 def _after_condition(text: str) -> str:
     # "…can only leave a workspace if you are not the owner" restricts: an "only" before the condition makes it the
     # one case allowed, and its negation is what is denied.
@@ -122,6 +131,8 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
         return " " if len(clause) < len(rest) else match.group()
 
     text = _after_condition(_IF_NOT.sub(" ", _CHECKED.sub(" ", EMPHASIS.sub(r"\2", text))))
+    if not _VERSION_ASKED.search(question):
+        text = _OLD_VERSION.sub(" ", text)
     if not _AT_ONCE.search(question):
         text = _DEFERRAL.sub(" ", text)
     if not re.search(r"\b(?:without|unless)\b", question, re.IGNORECASE):

@@ -497,3 +497,14 @@ async def test_a_negation_in_a_condition_closing_the_sentence_denies_nothing_unl
     answer = (await pipeline.run("Does the console stop admins from saving IP rules that would shut out their own "
                                  "address?")).synthesis
     assert answer.compliance_status != "Not Supported"
+
+
+def test_a_denial_of_versions_before_a_release_is_not_one_of_the_product_now():
+    """"In v1.4 and earlier of the mobile apps, messages and files are not cleared from local storage" sits beside
+    "In v1.5 and later … are deleted from local storage": asked of current apps, it denies nothing."""
+    old = "In v1.4 and earlier of the mobile apps, messages and files are not cleared from local storage."
+    assert denials(old, "Do current mobile apps clear expired messages from local storage?") == []
+    assert denials("Prior to v5.20, audits were not kept. SSO is not supported.", "Is SSO supported?") == \
+        ["not supported", "is not"]
+    # A question naming a version asks of it.
+    assert denials(old, "Do mobile apps v1.4 clear expired messages from local storage?") == ["are not"]

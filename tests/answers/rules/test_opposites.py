@@ -298,3 +298,14 @@ def test_a_soft_delete_keeps_what_the_question_asks_whether_is_removed():
                       "Messages deleted by users are removed from the user interface, but persist in the database.") == \
         "persist in"
     assert gone_after("Is a deleted message removed from the database?", "Deleted messages are purged nightly.") is None
+
+
+def test_said_to_be_for_the_cloud_only_is_a_no_for_self_hosted():
+    """Mattermost's editions page: "99.9% uptime SLA guarantee (Cloud only, via dedicated virtual secure Cloud add-on
+    option)", asked whether the SLA applies to self-hosted deployments."""
+    sla = "99.9% uptime SLA guarantee (Cloud only, via dedicated virtual secure Cloud add-on option)."
+    assert restricted_to_opposite("Does the 99.9% uptime SLA apply to self-hosted deployments?", sla) == "Cloud only"
+    assert restricted_to_opposite("Does the uptime SLA apply to the cloud?", sla) is None
+    # "Cloud" that is not the only scope, or a passage naming self-hosting too, restricts nothing.
+    assert restricted_to_opposite("Is SSO available self-hosted?",
+                                  "Self-hosted SSO works only with the cloud identity provider.") is None
