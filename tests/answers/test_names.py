@@ -70,7 +70,8 @@ def test_a_place_or_a_library_named_another_way_is_mentioned():
 
 def test_a_numbered_name_written_by_its_initials_or_its_number_is_mentioned():
     """Mattermost's federal FAQ says "deployed in IL4, IL5, and IL6 environments" and its compliance page "compliant
-    with 508": its first run answered "no evidence … Impact Level 5" at 94 % and "… Section 508" at 92 %, both wrong."""
+    with 508": its first run answered "no evidence … Impact Level 5" at 94 % and "… Section 508" at 92 %, both
+    wrong."""
     deployed = "Mattermost has been deployed in IL4, IL5, and IL6 environments."
     assert unsupported_phrases("Has your software been deployed at Impact Level 5?", deployed) == []
     assert "Level 7" in unsupported_phrases("Has your software been deployed at Impact Level 7?", deployed)

@@ -97,13 +97,15 @@ def test_a_heading_overlined_with_dashes_is_not_taken_for_front_matter(tmp_path)
 
 
 def test_broken_markup_keeps_the_text_around_it(tmp_path):
-    doc = load_file(write(tmp_path / "b.rst", "Title\n=====\n\nAn *unclosed emphasis and `a link <x>`_ stay.\n"), tmp_path)
+    page = "Title\n=====\n\nAn *unclosed emphasis and `a link <x>`_ stay.\n"
+    doc = load_file(write(tmp_path / "b.rst", page), tmp_path)
     assert "unclosed emphasis" in doc.text and "stay." in doc.text
 
 
 def test_an_item_over_indented_lines_keeps_them_as_its_sub_items(tmp_path):
     """reStructuredText reads indented lines under an item as a definition: they are the item's sub-items."""
-    text = "Keys\n====\n\n- One key for all services\n- Per-service keys\n    - Keys need not be unique.\n    - All services are encrypted.\n"
+    text = ("Keys\n====\n\n- One key for all services\n- Per-service keys\n    - Keys need not be unique.\n"
+            "    - All services are encrypted.\n")
     doc = load_file(write(tmp_path / "k.rst", text), tmp_path)
     assert "- Per-service keys\n  - Keys need not be unique.\n  - All services are encrypted." in doc.text
 

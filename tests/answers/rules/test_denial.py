@@ -474,7 +474,8 @@ def test_an_item_that_is_no_and_a_thing_denies_that_thing():
     Availability (cluster-based deployment, horizontal scale, Enterprise search)"."""
     omissions = ("Entry has all features of Enterprise Advanced with the following limitations and omissions: - 10,000 "
                  "messages of history - No Compliance features (compliance monitoring, exports, legal hold, data "
-                 "retention) - No High Availability (cluster-based deployment, horizontal scale) - Community support only.")
+                 "retention) - No High Availability (cluster-based deployment, horizontal scale) - Community support "
+                 "only.")
     assert none_of("Does the free Entry edition support high availability clustering?", omissions).startswith(
         "No High Availability")
     assert none_of("Can the Entry edition apply data retention policies?", omissions).startswith("No Compliance")
@@ -488,8 +489,8 @@ async def test_a_negation_in_a_condition_closing_the_sentence_denies_nothing_unl
     "You can only leave a workspace if you are not the owner" denies leaving to the owner."""
     restrict = ("The System Console will restrict you from saving changes if the IP address you are accessing your "
                 "workspace on is not within the ranges you have specified.")
-    assert denials(restrict, "Does the console stop admins from saving IP rules that would shut out their own address?") \
-        == []
+    asked = "Does the console stop admins from saving IP rules that would shut out their own address?"
+    assert denials(restrict, asked) == []
     assert denials("You can only leave a workspace if you are not the owner of the workspace.",
                    "Can the owner of a workspace simply leave it?") == ["are not"]
     page = f"# IP filtering\n\nIP filtering limits access to approved ranges.\n\n## Add a range\n\n{restrict}\n"

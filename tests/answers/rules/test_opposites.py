@@ -294,9 +294,8 @@ def test_the_opposite_word_of_what_is_asked_is_a_no():
 
 
 def test_a_soft_delete_keeps_what_the_question_asks_whether_is_removed():
-    assert gone_after("When a user deletes a message, is it removed from the database by default?",
-                      "Messages deleted by users are removed from the user interface, but persist in the database.") == \
-        "persist in"
+    soft = "Messages deleted by users are removed from the user interface, but persist in the database."
+    assert gone_after("When a user deletes a message, is it removed from the database by default?", soft) == "persist in"
     assert gone_after("Is a deleted message removed from the database?", "Deleted messages are purged nightly.") is None
 
 
