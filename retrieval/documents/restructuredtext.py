@@ -113,13 +113,8 @@ class _Code(Directive):
         return [nodes.literal_block(text, text)]
 
 
-class _LeftOut(Directive):
+class _LeftOut(_Contents):
     """What Sphinx fills from elsewhere (a table of contents, an included file): nothing here to read."""
-
-    optional_arguments = 1
-    final_argument_whitespace = True
-    has_content = True
-    option_spec = _AnyOption()
 
     def run(self) -> list[nodes.Node]:
         return []
