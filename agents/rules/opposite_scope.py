@@ -18,7 +18,8 @@ _PAIRS = (
 
 # "Cloud" alone is too common to be a scope ("AWS cloud" in a self-hosting guide), but said as the only one it is the
 # hosted service: "99.9% uptime SLA guarantee (Cloud only, …)", asked of self-hosted deployments.
-_CLOUD_ONLY = re.compile(r"\bcloud[- ]only\b|\bonly\s+(?:on|in|for|with)\s+(?:the\s+)?(?:\w+\s+)?cloud\b", re.IGNORECASE)
+_CLOUD_ONLY = re.compile(r"\bcloud[- ]only\b|\bonly\s+(?:on|in|for|with)\s+(?:the\s+)?(?:\w+\s+)?cloud\b",
+                         re.IGNORECASE)
 
 
 def _has(pattern: str, text: str) -> bool:

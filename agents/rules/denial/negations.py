@@ -42,16 +42,17 @@ _IF_NOT = re.compile(r"(?:^|(?<=[.;:!?]\s))(?:if|when|whenever|in\s+case)\s+[^.;
                      r"[^.;:,]*,", re.IGNORECASE)
 # The same condition closing a sentence: "The System Console will restrict you from saving changes if the IP address
 # you are accessing your workspace on is not within the ranges you have specified".
-_THEN_IF_NOT = re.compile(r"(?<=\w)\s+(?:if|when|whenever|in\s+case)\s+[^.;:,]*?\b(?:\w+n['’]t|not|never)\b[^.;:,]*(?=[.;]|$)",
-                          re.IGNORECASE)
+_THEN_IF_NOT = re.compile(r"(?<=\w)\s+(?:if|when|whenever|in\s+case)\s+[^.;:,]*?\b(?:\w+n['’]t|not|never)\b"
+                          r"[^.;:,]*(?=[.;]|$)", re.IGNORECASE)
 
 
 # A sentence on versions before some release states what they did: "In v1.4 and earlier of the mobile apps, messages
 # and files are not cleared from local storage" beside "In v1.5 and later … are deleted"; "Prior to v5.20, data
 # retention would delete all user activity". A question naming a version asks of it, and keeps them.
 _RELEASE = r"(?:versions?\s+|releases?\s+)?v?\d+(?:\.\d+)+|v\d+"
-_OLD_VERSION = re.compile(rf"(?:^|(?<=[.;:!?]\s))(?:(?:in|for|with|on)\s+(?:{_RELEASE})\s+(?:and|or)\s+(?:earlier|older|"
-                          rf"below|lower|before)|(?:prior\s+to|before)\s+(?:{_RELEASE}))\b[^.;!?]*[.;!?]?", re.IGNORECASE)
+_OLD_VERSION = re.compile(rf"(?:^|(?<=[.;:!?]\s))(?:(?:in|for|with|on)\s+(?:{_RELEASE})\s+(?:and|or)\s+"
+                          rf"(?:earlier|older|below|lower|before)|(?:prior\s+to|before)\s+(?:{_RELEASE}))\b"
+                          rf"[^.;!?]*[.;!?]?", re.IGNORECASE)
 _VERSION_ASKED = re.compile(r"\bv?\d+\.\d+|\bv\d+|\bversions?\b|\bolder\b|\bearlier\b", re.IGNORECASE)
 
 

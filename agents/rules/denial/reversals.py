@@ -170,10 +170,10 @@ def case_kept(question: str, text: str) -> str | None:
     return None
 
 
-# A word and its opposite, with no negation: asked whether it includes, permits or stays inside, a passage saying it
-# excludes ("Prices on our website are exclusive of sales tax or VAT", asked "Do the prices … include VAT?"), prohibits
-# ("a commercial license that prohibits reverse engineering", asked "…permit reverse engineering?") or is outside ("the
-# personal data will indeed be hosted outside of the EU", asked "…stay inside the EU?") says no.
+# A word and its opposite, with no negation: asked whether it includes, permits or stays inside, a passage saying
+# it excludes ("Prices on our website are exclusive of sales tax or VAT", asked "Do the prices … include VAT?"),
+# prohibits ("a commercial license that prohibits reverse engineering", asked "…permit reverse engineering?") or is
+# outside ("the personal data will indeed be hosted outside of the EU", asked "…stay inside the EU?") says no.
 _ANTONYMS = (
     (re.compile(r"\b(?:includes?|included|including|inclusive\s+of)\b", re.IGNORECASE),
      re.compile(r"\b(?:exclusive\s+of|excludes?|excluded\s+from|excluding|not\s+included)\b", re.IGNORECASE)),
