@@ -260,7 +260,7 @@ def _between_q04_and_q05(tmp_path, capsys, monkeypatch) -> str:
     assert min(shown["q01"], shown["q29"]) >= shown["q04"] >= shown["q05"], shown
     if shown["q04"] == shown["q05"]:
         # The 36-set refit shows both at one percent: no operator threshold sends one and reviews the other. The
-        # probes need one that stays apart under refits (README, "Worth its own work").
+        # probes need one that stays apart under refits (README, after the 36-set refit).
         pytest.skip(f"q04 and q05 both show {shown['q04']} %: no threshold between them")
     return str((shown["q04"] + shown["q05"] + 1) // 2)
 
