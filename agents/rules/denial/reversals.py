@@ -189,8 +189,9 @@ _MAYBE = re.compile(r"\b(?:may|might|could|can)\b", re.IGNORECASE)
 
 
 def said_antonym(question: str, text: str) -> str | None:
-    """The phrase of `text` saying the opposite word of what the question asks (excludes for includes, prohibits for
-    permits, outside for inside the same place), two words of the question in its sentence; else None."""
+    """The phrase of `text` saying the opposite word of what the question asks: excludes for includes or prohibits for
+    permits (two words of the question in its sentence), outside for inside the same place (a word of the question
+    before it); else None."""
     return next((found for asks, said in _ANTONYMS if (found := _first(question, text, asks, said))), None) or (
         _outside_same(question, text))
 
