@@ -200,35 +200,72 @@ def _platt(x: np.ndarray, y: np.ndarray):
 
 def choose_recalibration(rows: list[dict], first: list[dict]) -> dict[str, list[str]]:
     """Per kind of draft, the signals (none, one or two of RECALIBRATION_CANDIDATES) its recalibration weighs
-    beside the score: those whose recalibration, fitted on every first-run vendor but one, predicted that
-    vendor's first run best (log-loss, summed over the vendors in turn). No signal is kept unless it does."""
-    chosen = {}
+    beside the score: those whose recalibration, fitted on every first-run vendor but one, sent that vendor's
+    first run best (`_held_out_sending`, summed over the vendors in turn); among equals, the lowest log-loss
+    (the confidence shown should mean what it says below the threshold too). No signal is kept unless it
+    does better.
+
+    The choice was made on log-loss alone until thirty-six sets, and log-loss is fitted over every answer,
+    while what a team gets from the recalibration is which answers reach FIRST_RUN_TARGET: on thirty-six sets
+    it chose the share of the question's terms (held out, 35 first-run abstentions sent, 34 right) over the
+    closest passage's meaning (57 sent, 57 right), and a "no evidence … SIEM" beside an audit-forwarding page
+    went out alone again."""
+    chosen, gate = {}, _fit(rows)
     for kind, candidates in RECALIBRATION_CANDIDATES.items():
         kept = _kind(first, kind)
         if len(kept) < MIN_RECALIBRATION:  # too few to recalibrate at all (`_recalibrated`)
             chosen[kind] = []
             continue
-        model = _logistic(_kind(rows, kind), _FEATURES[kind])
+        model = gate.abstention if kind == "abstention" else gate.answer
+        sendable = np.array([_sendable(r, gate) for r in kept])
         subsets = [[]] + [[c] for c in candidates] + [list(p) for p in itertools.combinations(candidates, 2)]
         inputs = _recalibration_inputs(model, kept, candidates)
         columns = {name: i + 1 for i, name in enumerate(candidates)}
-        losses = [_held_out_loss(inputs[:, [0] + [columns[c] for c in subset]], kept) for subset in subsets]
-        chosen[kind] = subsets[int(np.argmin(losses))]
+        ranks = []
+        for subset in subsets:
+            x = inputs[:, [0] + [columns[c] for c in subset]]
+            ranks.append((-_held_out_sending(x, kept, sendable), _held_out_loss(x, kept)))
+        chosen[kind] = subsets[min(range(len(subsets)), key=ranks.__getitem__)]
     return chosen
+
+
+def _held_out(x: np.ndarray, rows: list[dict]) -> tuple[np.ndarray, np.ndarray] | None:
+    """Each row's probability from a recalibration fitted without its vendor, and the labels (None when one
+    cannot be fitted)."""
+    y = np.array([r["right"] for r in rows], dtype=int)
+    vendors = np.array([r["vendor"] for r in rows])
+    p = np.zeros(len(rows))
+    for vendor in sorted(set(vendors)):
+        out = vendors == vendor
+        if len(set(y[~out])) < 2:
+            return None
+        p[out] = _platt(x[~out], y[~out]).predict_proba(x[out])[:, 1]
+    return p, y
+
+
+def _held_out_sending(x: np.ndarray, rows: list[dict], sendable: np.ndarray) -> float:
+    """What sending at FIRST_RUN_TARGET is worth held out: each right answer sent counts one, each wrong one
+    as many as the target allows right ones for it (19 at 0.95: zero at exactly the precision asked), and a
+    "Fully Supported" on an unanswerable question sent rules the signals out (the zero asked)."""
+    held = _held_out(x, rows)
+    if held is None:
+        return -math.inf
+    p, y = held
+    sent = [i for i in range(len(rows)) if sendable[i] and shown(float(p[i])) >= FIRST_RUN_TARGET]
+    if any(_fully_unanswerable(rows[i]) for i in sent):
+        return -math.inf
+    wrong = sum(1 for i in sent if not y[i])
+    return len(sent) - wrong - wrong * FIRST_RUN_TARGET / (1 - FIRST_RUN_TARGET)
 
 
 def _held_out_loss(x: np.ndarray, rows: list[dict]) -> float:
     """The log-loss of recalibrations fitted without each vendor, on that vendor (inf when one cannot be fitted)."""
-    y = np.array([r["right"] for r in rows], dtype=int)
-    vendors = np.array([r["vendor"] for r in rows])
-    loss = 0.0
-    for vendor in sorted(set(vendors)):
-        out = vendors == vendor
-        if len(set(y[~out])) < 2:
-            return math.inf
-        p = np.clip(_platt(x[~out], y[~out]).predict_proba(x[out])[:, 1], 1e-6, 1 - 1e-6)
-        loss -= float(np.sum(y[out] * np.log(p) + (1 - y[out]) * np.log(1 - p)))
-    return loss
+    held = _held_out(x, rows)
+    if held is None:
+        return math.inf
+    p, y = held
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return -float(np.sum(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
 def _spoken_of_limit(abstained: list[dict]) -> float:
