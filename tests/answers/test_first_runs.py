@@ -156,3 +156,26 @@ def test_the_recalibration_weighs_a_signal_only_where_it_told_a_held_out_first_r
                                          [False, True, False] + [True] * 5)))
     assert gate.choose_recalibration(later, untold)["abstention"] == []
     assert gate.choose_recalibration(later, []) == {"abstention": [], "answer": []}  # no first runs: nothing to weigh
+
+
+def test_the_recalibration_is_worth_what_it_sends_held_out_at_95_percent(monkeypatch):
+    """`choose_recalibration` ranks a signal by what its recalibration, fitted without a vendor, sends of that vendor at
+    95 %: a signal that tells the wrong answers apart is worth the right ones it lets out, a wrong one sent costs
+    nineteen right, and a "Fully Supported" sent on an unanswerable question rules it out."""
+    import numpy as np
+
+    gate = _script(monkeypatch, "gate")
+    rows = [{"vendor": v, "right": n % 6 != 0, "answerable": True, "status": "Not Supported"}
+            for v in ("a", "b", "c") for n in range(30)]
+    telling = np.array([[0.0, 1.0 if r["right"] else 0.0] for r in rows])
+    blind = telling[:, :1]
+    everyone = np.ones(len(rows), dtype=bool)
+    assert gate._held_out_sending(blind, rows, everyone) == 0  # five in six right: nothing reaches 95 %
+    assert gate._held_out_sending(telling, rows, everyone) == sum(r["right"] for r in rows)
+    assert gate._held_out_sending(telling, rows, np.zeros(len(rows), dtype=bool)) == 0  # none may be sent at all
+    # A wrong answer among those it would send: one right less, nineteen more against.
+    flipped = [dict(r) for r in rows]
+    flipped[1]["right"] = False
+    assert gate._held_out_sending(telling, flipped, everyone) == pytest.approx(sum(r["right"] for r in flipped) - 19)
+    flipped[1] |= {"answerable": False, "status": "Fully Supported"}
+    assert gate._held_out_sending(telling, flipped, everyone) == float("-inf")
