@@ -48,8 +48,15 @@ def agrees_in_negative(question: str, text: str) -> bool:
     negated = _around(question, match, reach=0 if asked.lower() == "without" else 2)
     wanted = set(key_terms(negated))
     text = _IF_CLAUSE.sub(" ", text)
+    keeps_away = _KEEPS_AWAY.get(asked.lower())
     for negation in _SAID_NEGATION.finditer(text):
         said = _around(text, negation)
+        if keeps_away and re.search(keeps_away, said, re.IGNORECASE):
+            # The passage negates the keeping away itself ("not required to hide message contents" says no to "must
+            # message contents be hidden?"): of what the question negates, the first it says is a no.
+            if any(matches(term, wanted) for term in key_terms(said)):
+                return False
+            continue
         if any(matches(term, wanted) for term in key_terms(said)) or _same_act_within(said, negated):
             return True
     return False
@@ -60,6 +67,12 @@ def agrees_in_negative(question: str, text: str) -> bool:
 _DESCRIBES = re.compile(r"\b(?:we|they|you|i|he|she)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _CONDITION = re.compile(r"without\s+(?:our|your|their|the\s+\w+'s|prior|explicit|written)\s+(?:\w+\s+)?"
                         r"(?:consent|permission|approval|knowledge|authori[sz]ation|agreement)", re.IGNORECASE)
+
+
+# A question's word for keeping a thing away, as a passage may negate it ("must message contents be hidden from email
+# notifications?" against "it is not required to hide message contents").
+_KEEPS_AWAY = {"hidden": r"\bhid(?:e|es|den|ing)\b", "excluded": r"\bexclu(?:de|des|ded|ding)\b",
+               "withheld": r"\bwithh(?:old|olds|eld|olding)\b", "kept out": r"\bke(?:ep|eps|pt|eping)\s+out\b"}
 
 
 # A passage's condition is whom it speaks of, not its answer: "If the team member has not triggered the build during

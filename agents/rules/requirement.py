@@ -25,6 +25,10 @@ _REQUIRED = re.compile(r"\bmust\s+(?:already\s+|first\s+)?(?:be|have|hold)\s+(?:
                        r"|\brequires?\s+(?:an?\s+|the\s+|available\s+|sufficient\s+|enough\s+)?"
                        r"((?:[\w-]+\s+){0,2}?[\w-]+)"
                        r"(?=\s+(?:to\s+be|in\s+(?:the|your|its)|on\s+(?:the|your|its))\b|[.,;]|$)"
+                       # What it brings with it: "Changing the AWS KMS key in the database necessitates downtime", asked
+                       # "…replaced without any downtime?"
+                       r"|\b(?:necessitates?|entails?|incurs?|causes?|results?\s+in|involves?)\s+(?:some\s+|a\s+|an\s+|"
+                       r"brief\s+|short\s+|planned\s+)?([\w-]+)\b"
                        # An act the subject will need to do: "Users will need to click a button to complete the logout
                        # process", asked "…returned to our app without clicking anything?"
                        r"|\b(?:will\s+|would\s+)?needs?\s+to\s+(?:first\s+)?([a-z]{3,})\b"
@@ -57,6 +61,9 @@ _LACKING = re.compile(r"\b(?:without|lacking|non-|not\s+(?:an?\s+)?|(?:has|have|
 
 def unmet_requirement(question: str, text: str) -> str | None:
     """The requirement of `text` the question says its subject lacks (None when none)."""
+    act = required_act(question, text)
+    if act:
+        return act
     lacking = [set(key_terms(m.group(1) or m.group(2))) for m in _LACKING.finditer(question)]
     if not lacking:
         return None
@@ -64,6 +71,26 @@ def unmet_requirement(question: str, text: str) -> str | None:
         required = _named(key_terms(next(g for g in match.groups() if g)))
         if required and any(all(matches(t, missing) for t in required[-1:]) for missing in lacking):
             return match.group(0).strip()
+    return None
+
+
+# An act the question says no one does ("…without an org admin approving?"), and the passage requires of that very
+# person ("The organization Admin has to approve the request").
+_WITHOUT_ACT = re.compile(r"\bwithout\s+(?:an?\s+|the\s+|any\s+|their\s+|its\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+"
+                          r"([a-z]{3,}ing)\b", re.IGNORECASE)
+_ACT_REQUIRED = re.compile(r"\b([\w-]+)\s+(?:must|has\s+to|have\s+to|needs\s+to|need\s+to|is\s+required\s+to|"
+                           r"are\s+required\s+to)\s+(?:first\s+|still\s+|also\s+|explicitly\s+)?([a-z]{3,})\b",
+                           re.IGNORECASE)
+
+
+def required_act(question: str, text: str) -> str | None:
+    """The phrase of `text` requiring of someone the act the question asks to do without them doing it (None when
+    none): the same person (the last word of each) and the same verb."""
+    for lacking in _WITHOUT_ACT.finditer(question):
+        who, act = stem(lacking.group(1).split()[-1].lower()), stem(lacking.group(2).lower())
+        for found in _ACT_REQUIRED.finditer(text):
+            if stem(found.group(1).lower()) == who and stem(found.group(2).lower()) == act:
+                return found.group(0)
     return None
 
 

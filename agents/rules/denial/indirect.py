@@ -196,10 +196,25 @@ def fixed_once(question: str, text: str) -> str | None:
             named = subject if _PRONOUN_SUBJECT.search(before) else subject[-1:]
             if any(matches(term, asked) for term in named):
                 return match.group(0)
+            # "…you are given a choice of personal data storage location for your new project. Note that this choice
+            # is permanent": "this choice" is the one the sentence before names. Two of the question's words there, as
+            # a region chosen for a project says nothing of the project's name.
+            back = key_terms(_sentence_before(text, match.start() - len(before))) if _POINTS_BACK.match(before) else []
+            if len({term for term in back if matches(term, asked)}) >= 2:
+                return match.group(0)
     return None
 
 
 _PRONOUN_SUBJECT = re.compile(r"\b(?:it|they|these|this|which)\s+(?:[\w']+\s+){0,2}$", re.IGNORECASE)
+# A subject pointing back at the sentence before by a word that names no thing of its own: "This choice is permanent",
+# "Note that this setting is immutable" ("This ID is permanent" names its thing).
+_POINTS_BACK = re.compile(r"^\W*(?:(?:note|remember|keep\s+in\s+mind)\s+that\s+)?(?:this|that|these|those)\s+"
+                          r"(?:choice|selection|setting|option|decision|value|configuration)s?\s*$", re.IGNORECASE)
+
+
+def _sentence_before(text: str, end: int) -> str:
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text[:end].strip()) if s]
+    return sentences[-1] if sentences else ""
 
 
 # Asked whether it happens unaided ("Is Google Pay switched on by default…?", "…renewed automatically?"), a clause
@@ -346,3 +361,37 @@ def same_not_new(question: str, text: str) -> str | None:
             if head and head[0] in key_terms(given.group(1)) and not asks.search(given.group(0)):
                 return _TRAILING.sub("", given.group(0))
     return None
+
+
+# Asked of the ones already there ("After an existing deployment is upgraded, is gossip encryption switched on…?"), a
+# passage giving it to new ones and leaving those as they were ("enabled by default for new deployments while
+# existing deployments maintain their current configuration") says no.
+_ASKS_EXISTING = re.compile(r"\b(?:existing|current|older|already[\s-]created|pre-?existing)\s+([\w-]+)", re.IGNORECASE)
+_KEPT_AS_WAS = re.compile(r"\b(?:existing|current|older|pre-?existing)\s+([\w-]+)\s+(?:will\s+|would\s+)?"
+                          r"(?:maintain|keep|retain|remain|stay|continue\s+to\s+use|are\s+not|aren['’]t|won['’]t|"
+                          r"will\s+not|do\s+not|don['’]t|is\s+not|isn['’]t|does\s+not|doesn['’]t)\b",
+                          re.IGNORECASE)
+_NEW_ONLY = re.compile(r"\b(?:only\s+(?:for|to|on|applies\s+to|affects)\s+(?:the\s+)?new|"
+                       r"(?:for|to|on)\s+new(?:ly\s+created)?)\s+([\w-]+)\b(?:\s+only\b)?", re.IGNORECASE)
+
+
+def new_ones_only(question: str, text: str) -> str | None:
+    """The phrase of `text` giving what a yes/no question asks of existing things to new ones only, or saying the
+    existing ones stay as they were; None when none, or when the question asks of new ones too."""
+    asked = _ASKS_EXISTING.search(question)
+    if not is_yes_no(question) or asked is None or re.search(r"\bnew\b", question, re.IGNORECASE):
+        return None
+    head = stem(asked.group(1).lower())
+    for pattern in (_KEPT_AS_WAS, _NEW_ONLY):
+        for found in pattern.finditer(text):
+            if stem(found.group(1).lower()) == head and (pattern is _KEPT_AS_WAS or _said_only(found, text)):
+                return found.group(0)
+    return None
+
+
+def _said_only(found: re.Match[str], text: str) -> bool:
+    # "for new deployments" alone may be one case among others ("for new and existing deployments" is not matched: the
+    # "and" stands between): it says "only" itself, or the sentence speaks of the existing ones apart.
+    sentence_end = re.search(r"[.;!?](?:\s|$)", text[found.end():])
+    rest = text[found.end():found.end() + sentence_end.start()] if sentence_end else text[found.end():]
+    return "only" in found.group(0).lower() or bool(re.search(r"\bexisting\b", rest, re.IGNORECASE))

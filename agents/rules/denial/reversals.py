@@ -1,8 +1,9 @@
 """More denials said as the opposite of what is asked, with no negation: later where at once is asked, sometimes where
 always is asked, done instead of what is asked, a setting off by default where it is asked by default, at no cost
-where a charge is asked (an add-on where no charge is), the other of two prevailing where one is asked, case kept where
-it is asked ignored. Each but the precedence needs the sentence (or what is set aside) to hold two words of the question
-besides the cue (case, one), so that it speaks of what is asked."""
+where a charge is asked (an add-on where no charge is, billed where spared is), the other of two prevailing where one
+is asked, case kept where it is asked ignored, as many as wanted where a limit is asked. Each but the precedence and
+the billing needs the sentence (or what is set aside) to hold two words of the question besides the cue (case, one), so
+that it speaks of what is asked."""
 
 from __future__ import annotations
 
@@ -213,8 +214,46 @@ def _outside_same(question: str, text: str) -> str | None:
     return None
 
 
+# Asked whether some are spared a charge ("Are external partner users exempt from licence charges?"), a passage billing
+# them ("They count towards licensing and are billed at the standard end user rate") says no: in a sentence naming them,
+# or speaking of them as "they".
+_ASKS_EXEMPT = re.compile(r"\bexempt(?:ed)?\s+from\b", re.IGNORECASE)
+_BILLED = re.compile(r"\b(?:(?:is|are)\s+(?:also\s+)?(?:billed|charged|invoiced)|counts?\s+(?:towards?|against)\s+"
+                     r"(?:the\s+|your\s+)?(?:licen[cs]\w*|billing|seat|bill))\b", re.IGNORECASE)
+
+
+def billed_anyway(question: str, text: str) -> str | None:
+    """The phrase of `text` billing those a question asks whether they are exempt from a charge; else None."""
+    if not _ASKS_EXEMPT.search(question):
+        return None
+    asked = set(key_terms(question))
+    for sentence in sentences(text):
+        found = _BILLED.search(sentence)
+        if found and (_THEY.match(sentence) or any(matches(t, asked) for t in key_terms(sentence[:found.start()]))):
+            return found.group(0)
+    return None
+
+
+_THEY = re.compile(r"\W*(?:they|these|those|such)\b", re.IGNORECASE)
+
+
+# Asked whether there is a limit ("Is there any upper limit on the number of seats we can buy?"), a passage allowing as
+# many as wanted ("You can buy as many user seats as needed", "unlimited projects") says no.
+_ASKS_LIMIT = re.compile(r"\b(?:is|are)\s+there\s+(?:any\s+|an?\s+)?(?:upper\s+|hard\s+|maximum\s+)?(?:limits?|"
+                         r"maximum|max|caps?|ceiling|quotas?)\b|\b(?:limited|capped)\s+(?:to|at)\b", re.IGNORECASE)
+_AS_MANY = re.compile(r"\bas\s+many\s+(?:[\w-]+\s+){0,3}?as\s+(?:needed|you\s+(?:need|like|want|wish)|required|"
+                      r"necessary|desired)\b|\bunlimited\b|\bno\s+(?:upper\s+|hard\s+)?(?:limit|maximum|cap)\b",
+                      re.IGNORECASE)
+
+
+def as_many_as_wanted(question: str, text: str) -> str | None:
+    """The phrase of `text` allowing as many as wanted of what a question asks whether there is a limit on."""
+    return _first(question, text, _ASKS_LIMIT, _AS_MANY)
+
+
 def said_reversed(question: str, text: str) -> str | None:
     """The phrase of `text` saying the reverse of what is asked, by any of the readings above; else None."""
     return (later(question, text) or only_sometimes(question, text) or done_instead(question, text)
             or off_by_default(question, text) or at_no_cost(question, text) or charged_extra(question, text)
-            or other_prevails(question, text) or case_kept(question, text) or said_antonym(question, text))
+            or billed_anyway(question, text) or other_prevails(question, text) or case_kept(question, text)
+            or as_many_as_wanted(question, text) or said_antonym(question, text))

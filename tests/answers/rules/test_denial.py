@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.rules.denial import (contrasted, denials, disabled, fixed_once, negated_verb, never_done, none_of,
-                                 unaffected, undone)
+from agents.rules.denial import (contrasted, denials, disabled, fixed_once, negated_verb, never_done, new_ones_only,
+                                 none_of, unaffected, undone)
 from agents.rules.exclusion import excluded_asked
 from tests.documents import pipeline_over
 
@@ -198,6 +198,30 @@ def test_what_cannot_be_changed_or_had_back_once_done_is_denied():
     assert fixed_once("Can we change the project name?", "The project ID cannot be changed.") is None
     assert fixed_once("Can a token be renamed?", token) is None  # changing is not having back
     assert fixed_once("Which region is a project in?", region) is None  # not a yes/no question
+
+
+
+def test_a_choice_fixed_once_made_is_the_one_the_sentence_before_names():
+    passage = ("When you create a new project in the console, you are given a choice of personal data storage location "
+               "for your new project. Note that this choice is permanent for that project.")
+    asked = "Can a project's personal data storage region be changed by the customer after the project is created?"
+    assert fixed_once(asked, passage) == "is permanent"
+    # A region chosen for a project says nothing of the project's name; "This ID" names its own thing.
+    region = "You pick a region for the project. This choice is permanent."
+    assert fixed_once("Can we change the project name?", region) is None
+    assert fixed_once("Can we change the project name?", "The project ID is set once. This ID is permanent.") is None
+
+
+def test_given_to_new_ones_only_answers_no_of_the_existing_ones():
+    passage = ("From v10.11, gossip encryption is enabled by default for new deployments while existing deployments "
+               "maintain their current configuration.")
+    asked = "After an existing deployment is upgraded, is gossip encryption switched on automatically?"
+    assert new_ones_only(asked, passage) == "existing deployments maintain"
+    assert new_ones_only(asked, "The change applies only to new deployments.") == "only to new deployments"
+    # For new ones alone, or for both, or asked of new ones: no denial.
+    assert new_ones_only(asked, "Gossip encryption is enabled by default for new deployments.") is None
+    assert new_ones_only(asked, "Gossip encryption is enabled for new and existing deployments.") is None
+    assert new_ones_only("Is gossip encryption on for new deployments?", passage) is None
 
 
 async def test_a_region_that_cannot_be_changed_answers_no_where_cited(tmp_path, index):

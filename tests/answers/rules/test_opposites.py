@@ -308,3 +308,16 @@ def test_said_to_be_for_the_cloud_only_is_a_no_for_self_hosted():
     # "Cloud" that is not the only scope, or a passage naming self-hosting too, restricts nothing.
     assert restricted_to_opposite("Is SSO available self-hosted?",
                                   "Self-hosted SSO works only with the cloud identity provider.") is None
+
+
+def test_billed_where_spared_is_asked_and_as_many_as_wanted_where_a_limit_is_asked_answer_no():
+    from agents.rules.denial.reversals import said_reversed
+
+    exempt = "Are external partner users exempt from licence charges?"
+    billed = ("External partners can be added as guest accounts. They count towards licensing and are billed at the "
+              "standard end user rate.")
+    assert said_reversed(exempt, billed) == "count towards licensing"
+    assert said_reversed("Are guest users exempt from licence charges?", "Seats are billed monthly.") is None
+    limit = "Is there any upper limit on the number of seats we can buy?"
+    assert said_reversed(limit, "You can buy as many user seats as needed.") == "as many user seats as needed"
+    assert said_reversed("Is there a limit on the number of projects?", "Seats are unlimited on every plan.") is None

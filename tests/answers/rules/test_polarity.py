@@ -88,3 +88,15 @@ def test_without_negates_only_what_follows_it():
     question = "Do self-hosted agents come with cache storage without extra setup?"
     assert not agrees_in_negative(question, "Self-hosted agents do not provide cache storage out of the box.")
     assert agrees_in_negative(question, "Cache storage works with no extra setup needed.")
+
+
+def test_a_passage_negating_the_questions_own_keeping_away_says_no_to_it():
+    asked = "To comply with GDPR, must message contents be hidden from email notifications?"
+    passage = ("Based on our interpretation of GDPR, it is not required to hide message contents in email "
+               "notifications to remain compliant. Every user decides whether or not they want information sent via "
+               "email.")
+    assert asked_in_negative(asked) == "hidden"  # a yes/no question after its leading "To …," clause
+    assert not agrees_in_negative(asked, passage)
+    # A negation of what is hidden, not of the hiding, still agrees with the question.
+    assert agrees_in_negative("Are secret values hidden from the build logs?",
+                              "Secret values never appear in the build logs.")

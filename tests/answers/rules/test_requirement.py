@@ -188,3 +188,21 @@ def test_a_role_written_as_a_link_still_reserves_the_act():
     owner = "Only the [Owner](./rbac#org-owner) of an organization can delete it."
     assert reserved_to_others("Can an admin delete the organization?", owner) is not None
     assert reserved_to_others("Can the owner delete the organization?", owner) is None
+
+
+def test_an_act_required_of_the_person_the_question_does_without_is_a_no():
+    asked = "Can a user give the service access to an SSO-protected GitHub organization without an org admin approving?"
+    assert unmet_requirement(asked, "The organization Admin has to approve the request.") == "Admin has to approve"
+    assert unmet_requirement("Can members join without an owner inviting them?", "The owner must invite each member.")
+    # Another person, or another act, is not what the question does without.
+    assert unmet_requirement("Can members join without an owner inviting them?", "The admin must invite each member.") \
+        is None
+    assert unmet_requirement(asked, "The organization Admin has to review the audit log.") is None
+
+
+def test_what_an_act_brings_with_it_is_lacking_where_the_question_does_without_it():
+    asked = "Can our customer-managed database key be replaced without any downtime?"
+    passage = "Changing the AWS KMS key in the database necessitates downtime due to AWS Aurora's encryption limits."
+    assert unmet_requirement(asked, passage) == "necessitates downtime"
+    assert unmet_requirement("Can we upgrade without downtime?", "The upgrade causes a brief restart of the workers.") \
+        is None
