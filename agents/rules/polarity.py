@@ -18,17 +18,28 @@ from ..text.question_form import is_yes_no
 from ..text.terms import key_terms, matches
 from ..text.verbs import same_act
 
-# Besides "not" and its kin, what keeps a thing away: "Can values … be kept out of the run logs?", "hidden from users".
+# Besides "not" and its kin, what keeps a thing away: "Can values … be kept out of the run logs?", "hidden from users",
+# "Is one tenant prevented from degrading…?", "Does someone removed from a team lose what it could access?", "Can pinned
+# posts be spared when retention deletes old messages?" (a passage's "cannot affect", "no longer have access", "won't be
+# deleted" agree with them). Not in a condition of the question ("…issued in case a user loses their device?"). Not
+# "blocked": "a blocked fork" names a thing, and "Are trait writes blocked out of the box?" was answered by "Turning it
+# Off will not allow…", a setting's other state.
 _NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor|kept\s+out|"
-                       r"hidden|excluded|withheld)\b|\w+n't\b", re.IGNORECASE)
+                       r"hidden|excluded|withheld|prevent(?:s|ed)?|los(?:e|es)|spared|kept\s+from)\b|\w+n't\b",
+                       re.IGNORECASE)
+_KEEPING_VERB = re.compile(r"prevent|los|spared|kept\s+from", re.IGNORECASE)
+_IN_CONDITION = re.compile(r"\b(?:if|when|whenever|in\s+case|once|after|before|unless|should)\b[^,;?]*$", re.IGNORECASE)
 
 
 def asked_in_negative(question: str) -> str | None:
     """The negation a yes/no question asks with ("without", "none", "not"), or None."""
     if not is_yes_no(question):
         return None
-    match = _NEGATION.search(not_negations(question.lower().replace("’", "'")))
-    return match.group() if match else None
+    asked = not_negations(question.lower().replace("’", "'"))
+    for match in _NEGATION.finditer(asked):
+        if not (_KEEPING_VERB.match(match.group()) and _IN_CONDITION.search(asked[:match.start()])):
+            return match.group()
+    return None
 
 
 # A passage's negation, with the words around it that say what is negated ("it is physically impossible for employees
@@ -72,7 +83,9 @@ _CONDITION = re.compile(r"without\s+(?:our|your|their|the\s+\w+'s|prior|explicit
 # A question's word for keeping a thing away, as a passage may negate it ("must message contents be hidden from email
 # notifications?" against "it is not required to hide message contents").
 _KEEPS_AWAY = {"hidden": r"\bhid(?:e|es|den|ing)\b", "excluded": r"\bexclu(?:de|des|ded|ding)\b",
-               "withheld": r"\bwithh(?:old|olds|eld|olding)\b", "kept out": r"\bke(?:ep|eps|pt|eping)\s+out\b"}
+               "withheld": r"\bwithh(?:old|olds|eld|olding)\b", "kept out": r"\bke(?:ep|eps|pt|eping)\s+out\b",
+               **dict.fromkeys(("prevent", "prevents", "prevented"), r"\bprevent(?:s|ed|ing)?\b"),
+               **dict.fromkeys(("lose", "loses"), r"\blos(?:e|es|t|ing)\b"), "spared": r"\bspar(?:e|es|ed|ing)\b", "kept from": r"\bke(?:ep|eps|pt|eping)\s+(?:\w+\s+)?from\b"}
 
 
 # A passage's condition is whom it speaks of, not its answer: "If the team member has not triggered the build during

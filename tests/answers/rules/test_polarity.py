@@ -19,6 +19,11 @@ from tests.documents import pipeline_over
     ("Is encryption not limited to data at rest?", None),
     ("Can our people log in with Google accounts at no cost?", None),  # "free", not a negation
     ("Which ports must not be blocked?", None),  # not a yes/no question
+    ("Is one tenant prevented from degrading the performance of another tenant's workloads?", "prevented"),
+    ("Does someone removed from a team immediately lose what that team could access?", "lose"),
+    ("Can pinned posts be spared when retention deletes old messages?", "spared"),
+    ("Are backup recovery codes issued in case a user loses their second-factor device?", None),  # a condition
+    ("Can a blocked fork be approved by editing a comment?", None),  # "blocked" names the fork
 ])
 def test_the_question_s_own_negation_is_found(question, negation):
     assert asked_in_negative(question) == negation
@@ -100,3 +105,11 @@ def test_a_passage_negating_the_questions_own_keeping_away_says_no_to_it():
     # A negation of what is hidden, not of the hiding, still agrees with the question.
     assert agrees_in_negative("Are secret values hidden from the build logs?",
                               "Secret values never appear in the build logs.")
+
+
+def test_a_passage_negating_what_a_keeping_verb_keeps_away_agrees_and_one_negating_the_verb_does_not():
+    prevented = "Is one tenant prevented from degrading the performance of another tenant's workloads?"
+    assert agrees_in_negative(prevented, "A traffic spike in one Namespace cannot affect the performance of another.")
+    lose = "Does someone removed from a team immediately lose what that team could access?"
+    assert agrees_in_negative(lose, "When the member is removed from the team, they will no longer have access.")
+    assert not agrees_in_negative("Do we lose data when a node fails?", "Data is never lost when a node fails.")
