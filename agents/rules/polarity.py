@@ -18,9 +18,9 @@ from ..text.question_form import is_yes_no
 from ..text.terms import key_terms, matches
 from ..text.verbs import same_act
 
-# Besides "not" and its kin, what keeps a thing away: "Can values … be kept out of the run logs?", "hidden from users",
-# "Is one tenant prevented from degrading…?", "Does someone removed from a team lose what it could access?", "Can pinned
-# posts be spared when retention deletes old messages?" (a passage's "cannot affect", "no longer have access", "won't be
+# Besides "not" and its kin, what keeps a thing away: "Can values … be kept out of the run logs?", "hidden from
+# users", "Is one tenant prevented from degrading…?", "Does someone removed from a team lose what it could access?",
+# "Can pinned posts be spared when retention deletes old messages?" (a passage's "cannot affect", "no longer have access", "won't be
 # deleted" agree with them). Not in a condition of the question ("…issued in case a user loses their device?"). Not
 # "blocked": "a blocked fork" names a thing, and "Are trait writes blocked out of the box?" was answered by "Turning it
 # Off will not allow…", a setting's other state.
@@ -85,7 +85,8 @@ _CONDITION = re.compile(r"without\s+(?:our|your|their|the\s+\w+'s|prior|explicit
 _KEEPS_AWAY = {"hidden": r"\bhid(?:e|es|den|ing)\b", "excluded": r"\bexclu(?:de|des|ded|ding)\b",
                "withheld": r"\bwithh(?:old|olds|eld|olding)\b", "kept out": r"\bke(?:ep|eps|pt|eping)\s+out\b",
                **dict.fromkeys(("prevent", "prevents", "prevented"), r"\bprevent(?:s|ed|ing)?\b"),
-               **dict.fromkeys(("lose", "loses"), r"\blos(?:e|es|t|ing)\b"), "spared": r"\bspar(?:e|es|ed|ing)\b", "kept from": r"\bke(?:ep|eps|pt|eping)\s+(?:\w+\s+)?from\b"}
+               **dict.fromkeys(("lose", "loses"), r"\blos(?:e|es|t|ing)\b"), "spared": r"\bspar(?:e|es|ed|ing)\b",
+               "kept from": r"\bke(?:ep|eps|pt|eping)\s+(?:\w+\s+)?from\b"}
 
 
 # A passage's condition is whom it speaks of, not its answer: "If the team member has not triggered the build during
