@@ -20,10 +20,10 @@ from ..text.verbs import same_act
 
 # Besides "not" and its kin, what keeps a thing away: "Can values … be kept out of the run logs?", "hidden from
 # users", "Is one tenant prevented from degrading…?", "Does someone removed from a team lose what it could access?",
-# "Can pinned posts be spared when retention deletes old messages?" (a passage's "cannot affect", "no longer have access", "won't be
-# deleted" agree with them). Not in a condition of the question ("…issued in case a user loses their device?"). Not
-# "blocked": "a blocked fork" names a thing, and "Are trait writes blocked out of the box?" was answered by "Turning it
-# Off will not allow…", a setting's other state.
+# "Can pinned posts be spared when retention deletes old messages?" (a passage's "cannot affect", "no longer have
+# access", "won't be deleted" agree with them). Not in a condition of the question ("…issued in case a user loses
+# their device?"). Not "blocked": "a blocked fork" names a thing, and "Are trait writes blocked out of the box?" was
+# answered by "Turning it Off will not allow…", a setting's other state.
 _NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor|kept\s+out|"
                        r"hidden|excluded|withheld|prevent(?:s|ed)?|los(?:e|es)|spared|kept\s+from)\b|\w+n't\b",
                        re.IGNORECASE)
