@@ -23,8 +23,11 @@ import re
 from ..text.question_form import is_universal
 from ..text.terms import key_terms, matches, stem
 
+# The phrase quantified ends where its verb starts: "every project get a deploy key of its own" quantifies projects,
+# not the keys they get.
 _QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,.;:()?!]|$|\s(?:of|in|for|with|that|"
-                         r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was)\b))", re.I)
+                         r"which|who|to|from|on|at|by|are|is|be|will|shall|must|should|have|has|were|was|get|gets|"
+                         r"receive|receives|can|could|may|might|need|needs|do|does)\b))", re.I)
 _DETERMINERS = frozenset("the our its their other such these those of and or".split())
 _QUANTIFIERS = frozenset({"all", "every", "each"})
 

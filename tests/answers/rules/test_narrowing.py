@@ -106,6 +106,15 @@ def test_a_phrase_joined_to_another_quantified_one_is_read_from_its_own_quantifi
     assert restricted_scope("Do you log every read?", "The log has every privileged read.") == "privileged read"
 
 
+
+def test_the_phrase_quantified_ends_where_its_verb_starts():
+    """Travis CI: "Does every project get a deploy key of its own?" asks of every project, so "the SSH key" a passage
+    gives each is no narrower kind of what is quantified."""
+    passage = "Each project set up gets its own SSH key; you receive an email when we add the SSH key to your project."
+    assert restricted_scope("Does every project get a deploy key of its own?", passage) is None
+    assert restricted_scope("Does each job receive its own identity token?", "Each job gets the API token.") is None
+    assert restricted_scope("Does every project get a key?", "Every enterprise project gets a key.") == "enterprise project"
+
 async def test_a_field_marked_optional_answers_whether_it_can_be_used_in_full(tmp_path, index):
     """"Password (optional): …" answers "Can a shared secret be protected with a password?" fully; asked whether
     a password is required, "optional" is the limit."""
