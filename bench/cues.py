@@ -103,24 +103,37 @@ def _right(answers: list[_Answer], lists: CueLists) -> int:
 
 
 def _changes(lists: CueLists, candidates: dict[str, list[str]]):
+    """Every single change to the lists, in order: (the lists changed, the kind, the phrase)."""
     for kind in ("negative", "partial"):
         current = getattr(lists, kind)
         for phrase in current:
-            yield lists.model_copy(update={kind: [p for p in current if p != phrase]})
+            yield lists.model_copy(update={kind: [p for p in current if p != phrase]}), kind, phrase
         for phrase in candidates[kind]:
             if phrase not in current:
-                yield lists.with_phrase(kind, phrase)
+                yield lists.with_phrase(kind, phrase), kind, phrase
 
 
 def choose(answers: list[_Answer], prior: CueLists, candidates: dict[str, list[str]], min_gain: int) -> CueLists:
-    """From the prior, the best single change while it puts at least `min_gain` more statuses right."""
-    chosen, score = prior, _right(answers, prior)
+    """From the prior, the best single change while it puts at least `min_gain` more statuses right (the first
+    of equals, in `_changes`' order)."""
+    # A change of one phrase moves only the answers whose quotes use it: the gain is counted over those alone
+    # (the same choice as recounting every answer, and fast enough to refit on thirty-six sets in minutes).
+    using = {kind: {} for kind in ("negative", "partial")}
+    for answer in answers:
+        for kind in using:
+            for phrase in getattr(answer, kind):
+                using[kind].setdefault(phrase, []).append(answer)
+    chosen = prior
     while True:
-        best = max(_changes(chosen, candidates), key=lambda trial: _right(answers, trial))
-        value = _right(answers, best)
-        if value - score < min_gain:
+        best, gain = chosen, None
+        for trial, kind, phrase in _changes(chosen, candidates):
+            moved = using[kind].get(phrase, [])
+            trial_gain = _right(moved, trial) - _right(moved, chosen)
+            if gain is None or trial_gain > gain:
+                best, gain = trial, trial_gain
+        if gain is None or gain < min_gain:
             return chosen
-        chosen, score = best, value
+        chosen = best
 
 
 def _load() -> list[dict]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import subprocess
+import sys
 
 import pytest
 
@@ -18,6 +19,7 @@ def _script(monkeypatch, name: str):
     monkeypatch.syspath_prepend(str(ROOT / "bench"))  # its siblings, as when it runs as a script
     spec = importlib.util.spec_from_file_location(f"{name}_script", ROOT / "bench" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # a dataclass of the script looks its module up there
     spec.loader.exec_module(module)
     return module
 
