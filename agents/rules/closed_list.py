@@ -132,6 +132,40 @@ def other_means(question: str, text: str) -> str | None:
     return None
 
 
+
+# Where the question asks a thing is put ("Are uploaded files included in the daily CSV digest?"), a passage putting it
+# only somewhere else ("the uploaded files will only be attached to the individual submissions"): no. Put is any of
+# these verbs; where, words in lower case or acronyms (a named place, "Frankfurt" against "the EU", may be inside the
+# other).
+_WORD = r"(?:[a-z][\w-]*|[A-Z]{2,}[\w-]*)"  # in lower case, or an acronym ("CSV")
+_PUT = r"(?:included|contained|shown|listed|displayed|attached|sent|stored|kept|saved|available|visible|delivered)"
+_ASKED_PUT = re.compile(rf"\b{_PUT}\s+(?:in|with|to|on|into)\s+(?:the\s+|our\s+|your\s+|an?\s+|each\s+)?"
+                        rf"((?:{_WORD}\s+){{0,3}}{_WORD})(?=\s*(?:[?.,;]|$))")
+_ONLY_PUT = re.compile(rf"\b(?:will\s+|can\s+|are\s+|is\s+)?only\s+(?:be\s+|ever\s+be\s+)?{_PUT}\s+"
+                       rf"(?:in|with|to|on|into)\s+(?:the\s+|their\s+|its\s+|your\s+|an?\s+|each\s+)?"
+                       rf"((?:{_WORD}\s+){{0,3}}{_WORD})")
+
+
+def _words(phrase: str) -> set[str]:
+    # Every word, stemmed: a place may be two letters ("the EU", "the US"), which key terms leave out.
+    return {stem(word.lower()) for word in re.findall(r"[\w-]+", phrase)}
+
+
+def only_elsewhere(question: str, text: str) -> str | None:
+    """The phrase of `text` putting only somewhere else (no word in common) what the question asks whether is put
+    where it says, said of a thing the question names (a word of it before the "only"); else None."""
+    asked = _ASKED_PUT.search(question)
+    if asked is None:
+        return None
+    where, terms = _words(asked.group(1)), set(key_terms(question[:asked.start()]))
+    for sentence in re.split(r"(?<=[.;!?])\s+", plain(text)):
+        for found in _ONLY_PUT.finditer(sentence):
+            elsewhere = _words(found.group(1))
+            named = any(matches(t, terms) for t in key_terms(sentence[:found.start()]))
+            if where and elsewhere and not where & elsewhere and named:
+                return found.group(0).strip()
+    return None
+
 # What the question asks beside one thing ("a role other than administrator"), and a passage allowing that thing
 # only ("members can only be assigned the `Admin` role").
 _OTHER_THAN = re.compile(r"\b(?:other\s+than|besides|apart\s+from|aside\s+from|except(?:\s+for)?)\s+(?:an?\s+|the\s+)?"

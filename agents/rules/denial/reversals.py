@@ -174,12 +174,17 @@ def case_kept(question: str, text: str) -> str | None:
 # A word and its opposite, with no negation: asked whether it includes, permits or stays inside, a passage saying
 # it excludes ("Prices on our website are exclusive of sales tax or VAT", asked "Do the prices … include VAT?"),
 # prohibits ("a commercial license that prohibits reverse engineering", asked "…permit reverse engineering?") or is
-# outside ("the personal data will indeed be hosted outside of the EU", asked "…stay inside the EU?") says no.
+# outside ("the personal data will indeed be hosted outside of the EU", asked "…stay inside the EU?") says no; so does
+# out of a rule's scope where it is asked covered ("Not subject to the U.S. Export Administration Regulations (EAR)",
+# asked "Is the open-source Team Edition covered by the EAR export rules?").
 _ANTONYMS = (
     (re.compile(r"\b(?:includes?|included|including|inclusive\s+of)\b", re.IGNORECASE),
      re.compile(r"\b(?:exclusive\s+of|excludes?|excluded\s+from|excluding|not\s+included)\b", re.IGNORECASE)),
     (re.compile(r"\b(?:permits?|permitted|allows?|allowed)\b", re.IGNORECASE),
      re.compile(r"\b(?:prohibits?|prohibited|forbids?|forbidden|bans?|banned)\b", re.IGNORECASE)),
+    (re.compile(r"\b(?:covered\s+by|subject\s+to|in\s+(?:the\s+)?scope\s+of)\b", re.IGNORECASE),
+     re.compile(r"\b(?:not\s+subject\s+to|outside\s+(?:of\s+)?the\s+scope\s+of|out\s+of\s+(?:the\s+)?scope\s+of|"
+                r"exempt\s+from)\b", re.IGNORECASE)),
 )
 # Inside and outside of the same place: "outside of the EU", asked "inside the EU?"; not "configured outside your source
 # code", asked whether code stays inside the environment, nor "outside of instance deployment country", asked "within

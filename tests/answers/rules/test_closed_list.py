@@ -78,3 +78,20 @@ def test_exactly_one_or_one_means_only_answers_no_to_several_or_another():
     assert other_means("Can status checks be configured in the web interface?", cli) is not None
     assert other_means("Can status checks be configured from the command line?", cli) is None
     assert other_means("Can status checks be configured?", cli) is None
+
+
+def test_put_only_somewhere_else_is_a_no_to_where_the_question_asks():
+    from agents.rules.closed_list import only_elsewhere
+
+    asked = "Are uploaded files included in the daily CSV digest?"
+    passage = ("You can get a daily CSV file of all submissions. If your form has any file upload questions, the "
+               "uploaded files will only be attached to the individual submissions.")
+    assert only_elsewhere(asked, passage) == "will only be attached to the individual submissions"
+    assert only_elsewhere("Is data stored in the EU?", "Customer data is only stored in the US.") == \
+        "is only stored in the US"
+    # The same place, a named place that may lie inside the other, or another thing put there: no denial.
+    same = "Customer data is only stored in the EU."
+    assert only_elsewhere("Is customer data stored in the EU region?", same) is None
+    assert only_elsewhere("Is data stored in Frankfurt?", "Data is only stored in the EU.") is None
+    assert only_elsewhere("Are invoices sent to the billing contact?", "Receipts are only sent to the account owner.") \
+        is None

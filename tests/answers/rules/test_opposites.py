@@ -321,3 +321,12 @@ def test_billed_where_spared_is_asked_and_as_many_as_wanted_where_a_limit_is_ask
     limit = "Is there any upper limit on the number of seats we can buy?"
     assert said_reversed(limit, "You can buy as many user seats as needed.") == "as many user seats as needed"
     assert said_reversed("Is there a limit on the number of projects?", "Seats are unlimited on every plan.") is None
+
+
+def test_out_of_a_rules_scope_is_a_no_where_covered_by_it_is_asked():
+    from agents.rules.denial.reversals import said_antonym
+
+    row = ("| Mattermost Team Edition | Not subject to the U.S. Export Administration Regulations (EAR) given software "
+           "is publicly available |")
+    assert said_antonym("Is the open-source Team Edition covered by the EAR export rules?", row) == "Not subject to"
+    assert said_antonym("Is the Enterprise Edition covered by the EAR?", "Team Edition is subject to the EAR.") is None
