@@ -101,6 +101,7 @@ def test_a_passage_negating_the_questions_own_keeping_away_says_no_to_it():
                "notifications to remain compliant. Every user decides whether or not they want information sent via "
                "email.")
     assert asked_in_negative(asked) == "hidden"  # a yes/no question after its leading "To …," clause
+    assert asked_in_negative("To what extent, are secrets not hidden?") is None  # asks how far, not yes or no
     assert not agrees_in_negative(asked, passage)
     # A negation of what is hidden, not of the hiding, still agrees with the question.
     assert agrees_in_negative("Are secret values hidden from the build logs?",
