@@ -21,7 +21,8 @@ AUXILIARY = (r"(?:is|are|do|does|did|can|could|will|would|should|shall|have|has|
 
 
 # "When a deletion is requested, is event data removed?", "By default, does…", "Without extra configuration, are…",
-# "To comply with GDPR, must…": a clause before the comma, then the question ("To what extent, do you…" asks how far).
+# "To comply with GDPR, must…": a clause before the comma, then the question ("To what extent, do you…" asks how
+# far).
 _LEAD_CLAUSE = (r"(?:when|if|once|after|before|during|for|in|on|with|where|as|by|without|unless|at|under|upon|from|"
                 r"through|within|outside|beyond|besides|except|to(?!\s+what\b)|in\s+order\s+to)")
 _YES_NO = re.compile(rf"^\W*(?:{_LEAD_CLAUSE}\b[^,?]{{1,80}},\s*)?" + AUXILIARY, re.I)

@@ -113,7 +113,8 @@ def test_the_phrase_quantified_ends_where_its_verb_starts():
     passage = "Each project set up gets its own SSH key; you receive an email when we add the SSH key to your project."
     assert restricted_scope("Does every project get a deploy key of its own?", passage) is None
     assert restricted_scope("Does each job receive its own identity token?", "Each job gets the API token.") is None
-    assert restricted_scope("Does every project get a key?", "Every enterprise project gets a key.") == "enterprise project"
+    narrower = restricted_scope("Does every project get a key?", "Every enterprise project gets a key.")
+    assert narrower == "enterprise project"
 
 async def test_a_field_marked_optional_answers_whether_it_can_be_used_in_full(tmp_path, index):
     """"Password (optional): …" answers "Can a shared secret be protected with a password?" fully; asked whether
