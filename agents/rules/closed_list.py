@@ -13,6 +13,7 @@ import re
 
 from ..text.grounding import plain
 from ..text.terms import key_terms, matches, stem
+from .denial.wording import sentences
 
 # A name and its version: "TLS 1.0", "TLSv1.2", "SAML 2.0", "OAuth 2".
 _VERSIONED = re.compile(r"\b([A-Za-z][A-Za-z-]*?)[\s-]*v?(\d+(?:\.\d+)*)\b")
@@ -158,7 +159,7 @@ def only_elsewhere(question: str, text: str) -> str | None:
     if asked is None:
         return None
     where, terms = _words(asked.group(1)), set(key_terms(question[:asked.start()]))
-    for sentence in re.split(r"(?<=[.;!?])\s+", plain(text)):
+    for sentence in sentences(plain(text)):
         for found in _ONLY_PUT.finditer(sentence):
             elsewhere = _words(found.group(1))
             named = any(matches(t, terms) for t in key_terms(sentence[:found.start()]))

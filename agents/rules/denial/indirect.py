@@ -12,7 +12,7 @@ from ...text.names import capitalised_names, specific_phrases
 from ...text.question_form import is_yes_no
 from ...text.terms import key_terms, matches, stem
 from .acts import nothing_done
-from .wording import EMPHASIS, names_subject
+from .wording import EMPHASIS, names_subject, sentences
 
 
 # "remain un-encrypted", "is unsupported", "are left unchanged": the question's own word, negated by its prefix,
@@ -213,8 +213,7 @@ _POINTS_BACK = re.compile(r"^\W*(?:(?:note|remember|keep\s+in\s+mind)\s+that\s+)
 
 
 def _sentence_before(text: str, end: int) -> str:
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text[:end].strip()) if s]
-    return sentences[-1] if sentences else ""
+    return next((s for s in reversed(sentences(text[:end].strip())) if s), "")
 
 
 # Asked whether it happens unaided ("Is Google Pay switched on by default…?", "…renewed automatically?"), a clause
