@@ -22,12 +22,14 @@ from ..text.verbs import same_act
 # users", "Is one tenant prevented from degrading…?", "Does someone removed from a team lose what it could access?",
 # "Can pinned posts be spared when retention deletes old messages?" (a passage's "cannot affect", "no longer have
 # access", "won't be deleted" agree with them). Not in a condition of the question ("…issued in case a user loses
-# their device?"). Not "blocked": "a blocked fork" names a thing, and "Are trait writes blocked out of the box?" was
-# answered by "Turning it Off will not allow…", a setting's other state.
+# their device?"). So do "refused", "rejected", "disallowed" and "forbidden": "Are passwords that contain the user's
+# email address refused?" is answered yes by "Cannot contain your name or email address". Not "blocked": "a blocked
+# fork" names a thing, and "Are trait writes blocked out of the box?" was answered by "Turning it Off will not
+# allow…", a setting's other state.
 _NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor|kept\s+out|"
-                       r"hidden|excluded|withheld|prevent(?:s|ed)?|los(?:e|es)|spared|kept\s+from)\b|\w+n't\b",
-                       re.IGNORECASE)
-_KEEPING_VERB = re.compile(r"prevent|los|spared|kept\s+from", re.IGNORECASE)
+                       r"hidden|excluded|withheld|prevent(?:s|ed)?|los(?:e|es)|spared|kept\s+from|refused|rejected|"
+                       r"disallowed|forbidden)\b|\w+n't\b", re.IGNORECASE)
+_KEEPING_VERB = re.compile(r"prevent|los|spared|kept\s+from|refused|rejected|disallowed|forbidden", re.IGNORECASE)
 _IN_CONDITION = re.compile(r"\b(?:if|when|whenever|in\s+case|once|after|before|unless|should)\b[^,;?]*$", re.IGNORECASE)
 
 

@@ -13,8 +13,8 @@ from ..rules.closed_list import (any_not_only, lower_grade, one_only, only_elsew
                                  same_only)
 from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, negated_verb,
-                            never_done, new_ones_only, none_of, not_enough, part_only, passage_denials, said_opposite,
-                            same_not_new, stopped, unaffected, undone)
+                            never_done, new_ones_only, none_made, none_of, not_enough, part_only, passage_denials,
+                            said_opposite, same_not_new, stopped, unaffected, undone)
 from ..rules.duty import asks_vendor_act, cost_on_customer, left_to_customer, reader_does_asked
 from ..rules.exclusion import excluded_asked, left_out_item
 from ..rules.list_items import items_on_question
@@ -85,7 +85,7 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
                   or part_only(question, quote.passage.text) or every_plan(question, quote.passage.text)
                   or default_state(question, quote.passage.text) or not_enough(question, quote.passage.text)
                   or same_not_new(question, quote.passage.text) or new_ones_only(question, quote.passage.text)
-                  or _opposite(question, quote))
+                  or none_made(question, quote.passage.text) or _opposite(question, quote))
         if denial:
             return "Not Supported", f'a passage denies it ("{denial.strip()}")'
         duty = ((left_to_customer(quote.passage.text) or reader_does_asked(question, quote.passage.text))

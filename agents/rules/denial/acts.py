@@ -176,6 +176,28 @@ _DENIED_LIST = re.compile(r"^\s*(?:[-*•]\s+)?((?:[\w-]+,\s+)+(?:(?:and|or)\s+)
 _NONE_THERE = re.compile(r"\bthere\s+(?:is|are)\s+no\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
 
 
+# "Aiven creates no NAT gateways by default", asked "Does Aiven create NAT gateways…?": the question's own verb with
+# "no" before what it asks of. "has no", "provides no" are fitted cues; this reads any verb the question uses.
+_VERB_NO = re.compile(r"\b([a-z]{3,})\s+no\s+((?:[\w-]+\s+){0,2}[\w-]+)", re.IGNORECASE)
+_NOT_VERBS = frozenset({"with", "and", "has", "have", "had", "there", "are", "was", "were", "that", "for", "but", "yet",
+                        "the", "offer", "offers", "provide", "provides", "require", "requires", "leave", "leaves"})
+
+
+def _verb_no_object(sentence: str, question: str, asked: set[str]) -> str | None:
+    acts = {stem(word.lower()) for word in re.findall(r"[A-Za-z]{3,}", question)}
+    for match in _VERB_NO.finditer(sentence):
+        verb = match.group(1).lower()
+        if verb in _NOT_VERBS or stem(verb) not in acts:
+            continue
+        thing = _PREPOSITION.split(match.group(2))[0]
+        if any(matches(term, asked) for term in key_terms(thing)):
+            return f"{match.group(1)} no {thing}".strip()
+    return None
+
+
+_PREPOSITION = re.compile(r"\s+(?:by|in|on|at|for|to|of|from|with|during|unless|until)\b", re.IGNORECASE)
+
+
 def _subject_denied(sentence: str, asked: set[str]) -> str | None:
     for match in _DENIED_SUBJECT.finditer(sentence):
         head = key_terms(match.group(1))[-1:]
@@ -221,6 +243,12 @@ def nothing_done(sentence: str, question: str, asked: set[str]) -> str | None:
 # subject, is never done (and the sentence names another thing the question does).
 _AT_NO_POINT = re.compile(r"\bat\s+no\s+(?:point|time)\s*,?\s+(?:will|would|does|do|did|can|shall|is|are)\s+"
                           r"((?:[\w-]+\s+){0,7}[\w-]+)", re.IGNORECASE)
+
+
+def none_made(question: str, text: str) -> str | None:
+    """The phrase of `text` doing the yes/no question's own act to none of what it asks of ("creates no NAT
+    gateways"); else None."""
+    return _in_a_sentence(question, text, _verb_no_object)
 
 
 def never_done(question: str, text: str) -> str | None:

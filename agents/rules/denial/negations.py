@@ -93,6 +93,32 @@ _CONDITIONED = re.compile(r"\b(?:\w+n['’]t|not|never|cannot|prohibited|forbidd
                           r"\b(?:without|unless)\s+([^.;:,]*)", re.IGNORECASE)
 
 
+# A second predicate of the same subject, negated: "Backups are encrypted and not available for download", "maintenance
+# updates are applied automatically and do not require your action". When the first predicate (after its verb) holds a
+# word of the question and the negated one none, the first is what answers ("Are MySQL backups encrypted?", "…when
+# maintenance updates are applied?") and the negation is about something else. A negated predicate speaking of the
+# question ("can be enabled on self-hosted agents and are not available on Buildkite hosted agents") still denies, as
+# does one beside a first predicate only its subject shares ("Unsuccessful intrusion attempts (e.g., port scans…) are
+# commonplace and do not require notice").
+_AND_NOT = re.compile(r"\b(?:and|but)\s+(?:(?:do|does|did|is|are|was|were|will|can|may|should)\s+)?(?:not|never)\b"
+                      r"[^.;:,]*", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"[.;:!?]\s|,\s+(?:and|but|or)\s|^")
+
+
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|can|could|will|would|may|must|should|has|have|had)\b", re.IGNORECASE)
+
+
+def _joined_predicates(text: str, asked: set[str]) -> str:
+    def keep(found: re.Match[str]) -> str:
+        before = text[:found.start()]
+        first = before[max((m.end() for m in _CLAUSE_START.finditer(before)), default=0):]
+        verb = _VERB.search(first)
+        predicate = asked & set(key_terms(first[verb.end():])) if verb else set()
+        negated = asked & set(key_terms(found.group()))
+        return " " if predicate and not negated else found.group()
+    return _AND_NOT.sub(keep, text)
+
+
 # A question asking whether it can be made so ("On our own install, can we make it trust emails sent by our IdP?")
 # is not answered no by what holds by default ("By default, Infisical Cloud is configured to not trust emails…").
 _ASKS_OPTION = re.compile(r"\b(?:can|could|may)\s+(?:we|you|i|an?\s+admin\w*|the\s+admin\w*)\s+(?:\w+\s+)?"
@@ -145,7 +171,7 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
     alternative = set(key_terms(" ".join(_ALTERNATIVE.findall(question))))
     if alternative:
         text = _NEGATED_CLAUSE.sub(lambda m: " " if set(key_terms(m.group())) & alternative else m.group(), text)
-    text = _DESCRIBING.sub(aside, _PURPOSE.sub(aside, _unexcepted(text, asked)))
+    text = _joined_predicates(_DESCRIBING.sub(aside, _PURPOSE.sub(aside, _unexcepted(text, asked))), asked)
     return new_cues(_off_question(_list_scope(text, asked, cues), asked), question, cues)
 
 

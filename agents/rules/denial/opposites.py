@@ -362,10 +362,13 @@ def done_unannounced(question: str, text: str) -> str | None:
 
 # Asked whether it is shared ("Is one account shared between your production and test environments?"), a passage calling
 # the things separate says no ("Your Login.gov production account and Login.gov sandbox (test environment) accounts are
-# separate"), two other words of the question in the sentence.
+# separate"), two other words of the question in the sentence; so does one dedicating it to one of them
+# ("Service-providing virtual machines (VMs) are dedicated to a single customer", asked "…ever shared with another
+# tenant?").
 _ASKS_SHARED = re.compile(r"\bshared?\b", re.IGNORECASE)
-_SEPARATE = re.compile(r"\b(?:is|are)\s+(?:completely\s+|fully\s+|entirely\s+|kept\s+|always\s+)?separated?\b",
-                       re.IGNORECASE)
+_SEPARATE = re.compile(r"\b(?:is|are)\s+(?:completely\s+|fully\s+|entirely\s+|kept\s+|always\s+)?separated?\b|"
+                       r"\b(?:is|are)\s+dedicated\s+to\s+(?:a\s+single|one|each|an?\s+individual)\b|"
+                       r"\bsingle[\s-]tenant\b", re.IGNORECASE)
 
 
 def kept_apart(question: str, text: str) -> str | None:

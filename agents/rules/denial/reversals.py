@@ -176,7 +176,10 @@ def case_kept(question: str, text: str) -> str | None:
 # prohibits ("a commercial license that prohibits reverse engineering", asked "…permit reverse engineering?") or is
 # outside ("the personal data will indeed be hosted outside of the EU", asked "…stay inside the EU?") says no; so does
 # out of a rule's scope where it is asked covered ("Not subject to the U.S. Export Administration Regulations (EAR)",
-# asked "Is the open-source Team Edition covered by the EAR export rules?").
+# asked "Is the open-source Team Edition covered by the EAR export rules?"); so do "the underlying IP addresses change
+# during maintenance" asked whether they stay the same, "revokes personal tokens" asked whether they survive, "making
+# data … inaccessible" asked whether it is still reachable, and "must match the cloud provider" asked whether it can
+# be a different one.
 _ANTONYMS = (
     (re.compile(r"\b(?:includes?|included|including|inclusive\s+of)\b", re.IGNORECASE),
      re.compile(r"\b(?:exclusive\s+of|excludes?|excluded\s+from|excluding|not\s+included)\b", re.IGNORECASE)),
@@ -185,6 +188,17 @@ _ANTONYMS = (
     (re.compile(r"\b(?:covered\s+by|subject\s+to|in\s+(?:the\s+)?scope\s+of)\b", re.IGNORECASE),
      re.compile(r"\b(?:not\s+subject\s+to|outside\s+(?:of\s+)?the\s+scope\s+of|out\s+of\s+(?:the\s+)?scope\s+of|"
                 r"exempt\s+from)\b", re.IGNORECASE)),
+    (re.compile(r"\b(?:stays?|remains?)\s+(?:the\s+)?(?:same|unchanged|constant|fixed)\b|\bunchanged\b", re.IGNORECASE),
+     re.compile(r"\b(?:change|changes)\s+(?:during|when|after|on|every|each|over|with|if|whenever|at)\b|"
+                r"\b(?:is|are|gets?|get|will\s+be)\s+changed\b", re.IGNORECASE)),
+    (re.compile(r"\b(?:survives?|keeps?\s+working|continues?\s+to\s+work|(?:remains?|stays?)\s+valid)\b",
+                re.IGNORECASE),
+     re.compile(r"\b(?:revokes?|revoked|invalidates?|invalidated|stops?\s+working|no\s+longer\s+works?)\b",
+                re.IGNORECASE)),
+    (re.compile(r"\b(?:reachable|accessible)\b", re.IGNORECASE),
+     re.compile(r"\b(?:inaccessible|unreachable)\b", re.IGNORECASE)),
+    (re.compile(r"\bdifferent\b", re.IGNORECASE),
+     re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:match|be\s+the\s+same)\b", re.IGNORECASE)),
 )
 # Inside and outside of the same place: "outside of the EU", asked "inside the EU?"; not "configured outside your source
 # code", asked whether code stays inside the environment, nor "outside of instance deployment country", asked "within
