@@ -166,6 +166,8 @@ _LINKS_ONLY = re.compile(r"^(?:\*\*[^*\n]{1,40}\*\*\s*)?(?:\s*(?:[-*+]|\d+[.)])?
 
 
 _MAX_LIST_CHARS = 900
+_TAB_OPEN = re.compile(r"""^<TabItem\b[^>]*?\blabel=["']([^"']+)["'][^>]*>\s*$""")
+_TAB_CLOSE = re.compile(r"^</TabItem>\s*$")
 
 
 class _PassageBuilder:
@@ -185,9 +187,10 @@ class _PassageBuilder:
         self.in_list = False
         self.table_header = ""
         self.in_pipe_table = False
+        self.tab = ""  # the label of the MDX tab the lines are in ("OpenSearch" of <TabItem label="OpenSearch">)
 
     def context(self, extra: str = "") -> str:
-        return plain(" ".join([h for _, h in self.headings] + ([extra] if extra else [])))
+        return plain(" ".join([h for _, h in self.headings] + [part for part in (self.tab, extra) if part]))
 
     def list_head(self, lead: str = "") -> str:
         """The nearest heading and the list's lead (a list passage's own text holds its lead already)."""
@@ -213,6 +216,8 @@ class _PassageBuilder:
             if self.block_kind != "row":
                 self.flush()
             return
+        if self._tab_line(line):
+            return
         if self._table_line(line):
             return
         if _LIST_ITEM.match(line):
@@ -231,6 +236,17 @@ class _PassageBuilder:
         if not self.block:
             self.block_kind = "para"
         self.block.append(line)
+
+    def _tab_line(self, line: str) -> bool:
+        """An MDX tab's opening or closing tag: the tab's label is what the lines inside are about, as a heading is
+        ("Point-in-time recovery (PITR) is not supported…" under the tab "OpenSearch", beside one on PostgreSQL)."""
+        opened = _TAB_OPEN.match(line)
+        if not opened and not _TAB_CLOSE.match(line):
+            return False
+        self.flush()
+        self.close_list()
+        self.tab = _TAG.sub("", opened.group(1)).strip() if opened else ""
+        return True
 
     def _table_line(self, line: str) -> bool:
         """HTML and pipe tables: one passage per row, read with the header row."""

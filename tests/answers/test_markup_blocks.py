@@ -94,3 +94,20 @@ def test_a_jsx_string_child_is_told_as_its_words():
     assert spoken('{"Getting started with our hobby deployment."}') == "Getting started with our hobby deployment"
     assert spoken('Set {"a": 1} in the config file.') == 'Set {"a": 1} in the config file'
     assert spoken('weekend := {"Saturday", "Sunday"}') == 'weekend := {"Saturday", "Sunday"}'
+
+
+def test_an_mdx_tab_s_label_is_what_its_lines_are_about():
+    """Aiven's "When OpenSearch is restored from a secondary-region backup, can we recover to a point in time?" had
+    been "Fully Supported" from the PostgreSQL tab's sentence on point-in-time recovery, the OpenSearch tab's denial
+    beside it not counted: nothing said which tab each was in."""
+    page = ("## Limitations\n\n<Tabs groupId=\"group1\">\n<TabItem value=\"sql\" label=\"PostgreSQL & MySQL\" default>\n\n"
+            "- Point-in-time recovery works from the oldest replicated base backup.\n\n</TabItem>\n"
+            "<TabItem value=\"search\" label=\"OpenSearch\">\n\n- Point-in-time recovery (PITR) is not supported for "
+            "restoring from an additional backup.\n\n</TabItem>\n</Tabs>\n\nBackups are copied to a second region.\n")
+    found = {p.text: p.context for p in passages(page)}
+    assert found["Point-in-time recovery works from the oldest replicated base backup."] == \
+        "Limitations PostgreSQL & MySQL"
+    assert found["Point-in-time recovery (PITR) is not supported for restoring from an additional backup."] == \
+        "Limitations OpenSearch"
+    assert found["Backups are copied to a second region."] == "Limitations"  # after the tabs, the heading alone
+    assert all("<TabItem" not in p.quote for p in passages(page))

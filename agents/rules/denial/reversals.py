@@ -15,7 +15,7 @@ from .wording import EMPHASIS, said_near, sentences
 
 # Asked whether it happens at once ("Are audit logs streamed to our bucket in real time?", "…applied the moment they
 # are saved?"), a passage giving it a period or a delay ("streamed to the bucket once per day", "may take up to 24
-# hours to update", "is not immediate") says no.
+# hours to update", "is not immediate", "will end after the current month") says no.
 _ASKS_AT_ONCE = re.compile(r"\b(?:immediately|instantly|instant|right\s+away|straight\s+away|at\s+once|the\s+moment|"
                            r"as\s+soon\s+as|in\s+real[\s-]time|without\s+(?:any\s+)?delay)\b", re.IGNORECASE)
 _UNIT = r"(?:seconds?|minutes?|hours?|days?|weeks?)"
@@ -23,7 +23,10 @@ _LATER = re.compile(rf"\b(?:once\s+(?:a|per|every|each)\s+(?:day|hour|week|month
                     rf"every\s+(?:\d+\s+)?{_UNIT}|up\s+to\s+\d+\s+{_UNIT}|"
                     r"(?:is|are)\s+not\s+(?:immediate|instant(?:aneous)?|real[\s-]time)|"
                     rf"(?:may|can|could|might)\s+take\s+(?:up\s+to\s+|several\s+|a\s+few\s+)?(?:\d+\s+)?{_UNIT}|"
-                    rf"(?:a\s+few\s+)?{_UNIT}\s+of\s+(?:lag|delay))\b", re.IGNORECASE)
+                    rf"(?:a\s+few\s+)?{_UNIT}\s+of\s+(?:lag|delay)|"
+                    r"(?:after|at\s+the\s+end\s+of)\s+the\s+(?:current|next)\s+(?:month|year|term|billing\s+"
+                    r"(?:period|cycle))|at\s+the\s+end\s+of\s+(?:the|your|its)\s+(?:billing\s+)?(?:period|cycle|term))\b",
+                    re.IGNORECASE)
 
 # Asked whether it always holds ("Will identical jobs always take the same time to run?"), a passage saying it holds
 # only sometimes ("identical jobs sometimes complete faster") says no.
@@ -179,7 +182,7 @@ def case_kept(question: str, text: str) -> str | None:
 # asked "Is the open-source Team Edition covered by the EAR export rules?"); so do "the underlying IP addresses change
 # during maintenance" asked whether they stay the same, "revokes personal tokens" asked whether they survive, "making
 # data … inaccessible" asked whether it is still reachable, and "must match the cloud provider" asked whether it can
-# be a different one.
+# be a different one; "(the cost) is exactly the same as a standard deployment" asked whether it is priced higher.
 _ANTONYMS = (
     (re.compile(r"\b(?:includes?|included|including|inclusive\s+of)\b", re.IGNORECASE),
      re.compile(r"\b(?:exclusive\s+of|excludes?|excluded\s+from|excluding|not\s+included)\b", re.IGNORECASE)),
@@ -197,6 +200,10 @@ _ANTONYMS = (
                 re.IGNORECASE)),
     (re.compile(r"\b(?:reachable|accessible)\b", re.IGNORECASE),
      re.compile(r"\b(?:inaccessible|unreachable)\b", re.IGNORECASE)),
+    (re.compile(r"\b(?:higher|more\s+expensive|costlier|pricier|cost\s+more|lower|cheaper|cost\s+less)\b[^?]*\bthan\b",
+                re.IGNORECASE),
+     re.compile(r"\b(?:(?:is|are)\s+)?(?:exactly|just|precisely)?\s*the\s+same\s+as\b|\bidentical\s+to\b",
+                re.IGNORECASE)),
     (re.compile(r"\bdifferent\b", re.IGNORECASE),
      re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:match|be\s+the\s+same)\b", re.IGNORECASE)),
 )

@@ -1,6 +1,7 @@
 """Readings written from Aiven's first run (eval/aiven): a negated second predicate of the same subject is about that
 predicate, the question's own verb before "no" denies, a word of the opposite sense denies (changes for stays the
-same, revokes for survives, inaccessible for reachable, must match for different, dedicated to one for shared), a
+same, revokes for survives, inaccessible for reachable, must match for different, dedicated to one for shared, the
+same as for higher than, after the current month for right away), a
 refusing word in the question agrees with "cannot", and "On top of …" adds to what it names."""
 
 from __future__ import annotations
@@ -50,6 +51,11 @@ def test_a_word_of_the_opposite_sense_denies():
     assert kept_apart("Is a virtual machine that runs our service ever shared with another tenant?",
                       "Service-providing virtual machines (VMs) are dedicated to a single customer.") \
         == "are dedicated to a single"
+    assert said_opposite("If we cancel our paid support contract, does it end right away?",
+                         "Your paid support will end after the current month.") == "after the current month"
+    assert said_opposite("Are services in a compliance environment priced higher than the same services elsewhere?",
+                         "The cost of a compliance environment is exactly the same as a standard deployment.") \
+        == "is exactly the same as"
     # "still work" is too common to read "revoke" against: a passage on rotating keys says nothing of it.
     assert said_opposite("Will our existing API keys still work after we change processor?",
                          "You should revoke API keys that staff who left had access to.") is None
