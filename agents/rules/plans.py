@@ -28,22 +28,36 @@ _DOCUMENT_PLANS = ("Response", "Recovery", "Continuity", "Remediation", "Action"
                    "Communication", "Communications", "Migration", "Contingency", "Exit", "Improvement", "Transition")
 _NOT_A_DOCUMENT = "".join(rf"(?<!\b{word})" for word in _DOCUMENT_PLANS)
 _NAMED_OFFER = rf"({_NAME}(?:,?\s+(?:(?:and|or)\s+)?{_NAME})*){_NOT_A_DOCUMENT}\s+(?i:{_OFFER})\b"
-# A restriction to those plans: "only … on", "available exclusively to", "at least on", "requires a",
-# or "… plan only". General English, not wording read off a vendor.
-_RESTRICTED = re.compile(
-    rf"\b(?i:only|exclusively|at\s+least|requires?|required|available)\b[^.;:]{{0,60}}?\[?{_NAMED_OFFER}"
-    rf"|\[?{_NAMED_OFFER}\]?(?:\([^)]*\))?\s+only\b")
+# A word between the name and the offer's word may say what kind of offer it is: "the Premium support tier", "a
+# Business service plan". Read so only against a question naming its plan that way ("On the Basic support tier, …"):
+# a support page's lead ("Custom SLAs are available for the Premium support tier") is not the scope of its page.
+_KIND = r"(?i:support|service|pricing|billing|licen[cs]e)"
+_NAMED_KIND_OFFER = rf"({_NAME}(?:,?\s+(?:(?:and|or)\s+)?{_NAME})*){_NOT_A_DOCUMENT}(?:\s+{_KIND})?\s+(?i:{_OFFER})\b"
+
+
+def _restricted(named: str) -> re.Pattern[str]:
+    # A restriction to those plans: "only … on", "available exclusively to", "at least on", "requires a",
+    # or "… plan only". General English, not wording read off a vendor.
+    return re.compile(rf"\b(?i:only|exclusively|at\s+least|requires?|required|available)\b[^.;:]{{0,60}}?\[?{named}"
+                      rf"|\[?{named}\]?(?:\([^)]*\))?\s+only\b")
+
+
+_RESTRICTED = _restricted(_NAMED_OFFER)
+_RESTRICTED_KIND = _restricted(_NAMED_KIND_OFFER)
 _SEPARATOR = re.compile(r",\s*|\s+(?:and|or)\s+")
 # The question asks of every plan or customer: "on every plan?", "whatever plan it is on", "all customers".
 _EVERY_PLAN = re.compile(rf"\b(?:every|all|any|each|whatever)\b(?:\s+[\w-]+){{0,2}}?\s+"
                          rf"(?:{_OFFER}|customers?|accounts?)\b", re.I)
 _ASKED_PLAN = re.compile(rf"\b([\w-]+)\s+{_OFFER}\b", re.I)
+# "On the Basic support tier, …": the plan is the name before the kind of offer.
+_ASKED_KIND_PLAN = re.compile(rf"\b([A-Z][\w-]*)\s+{_KIND}\s+(?i:{_OFFER})\b")
 
 
-def plan_limit(quote: str) -> list[str]:
-    """The plans a passage restricts what it says to ("Pro", "Team", "Enterprise"), or []."""
+def plan_limit(quote: str, kinds: bool = False) -> list[str]:
+    """The plans a passage restricts what it says to ("Pro", "Team", "Enterprise"), or [] (`kinds`: also those
+    named before a kind of offer, "the Premium support tier")."""
     names: list[str] = []
-    for match in _RESTRICTED.finditer(quote):
+    for match in (_RESTRICTED_KIND if kinds else _RESTRICTED).finditer(quote):
         for group in _SEPARATOR.split(match.group(1) or match.group(2)):
             name = group.split()[-1]  # "Docker Team": the plan is the last name, the vendor's comes first
             if name not in names:
@@ -143,7 +157,7 @@ def speaks_of_offers(text: str) -> bool:
 def asked_plans(question: str) -> set[str]:
     """The plans the question names ("on the Pro plan" → {"pro"}, "the free cloud plan" → {"free", "cloud"}),
     lower-cased."""
-    entry = {m.group(1).lower() for m in _ASKED_ENTRY.finditer(question)}
+    entry = {m.group(1).lower() for m in (*_ASKED_ENTRY.finditer(question), *_ASKED_KIND_PLAN.finditer(question))}
     return ({m.group(1).lower() for m in _ASKED_PLAN.finditer(question)} | entry) - _NOT_A_PLAN
 
 
@@ -174,13 +188,15 @@ _AND_ABOVE = re.compile(r"\b(?:and|or)\s+(?:above|higher|greater|up\b(?!\s+to\b)
 # A passage cut into the pieces a plan can be named for: list items, bracketed notes, sentences.
 _PIECES = re.compile(r"\s+[-*•]\s+|\n+|(?<=[.;!?])\s+")
 _NAMED_PLANS = re.compile(_NAMED_OFFER)
+_NAMED_KIND_PLANS = re.compile(_NAMED_KIND_OFFER)
 # Words before "plan" that name no plan: "every plan", "our plan", "a paid plan".
 _NOT_A_PLAN = frozenset("a an the this that these those our your my their its every all any each which what whatever "
                         "same current paid other another higher lower".split())
 
 
-def _plans_in(piece: str) -> list[str]:
-    return [group.split()[-1] for m in _NAMED_PLANS.finditer(piece) for group in _SEPARATOR.split(m.group(1))]
+def _plans_in(piece: str, kinds: bool = False) -> list[str]:
+    named = _NAMED_KIND_PLANS if kinds else _NAMED_PLANS
+    return [group.split()[-1] for m in named.finditer(piece) for group in _SEPARATOR.split(m.group(1))]
 
 
 def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
@@ -195,11 +211,12 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
     if not asked:
         return None
     text = plain(text)
-    pieces = [p for p in _PIECES.split(text) if _plans_in(p)]
+    kinds = bool(_ASKED_KIND_PLAN.search(question))
+    pieces = [p for p in _PIECES.split(text) if _plans_in(p, kinds)]
     names = [n for n in re.findall(r"(?<=\s)[A-Z][\w-]*", question) if n.lower() not in asked]
     focus = [p for p in pieces if any(re.search(rf"\b{re.escape(n)}\b", p) for n in names)] or pieces
-    plans = {name.lower() for piece in focus for name in _plans_in(piece)}
-    restrictions = [m.group(0) for m in _RESTRICTED.finditer(text)]
+    plans = {name.lower() for piece in focus for name in _plans_in(piece, kinds)}
+    restrictions = [m.group(0) for m in (_RESTRICTED_KIND if kinds else _RESTRICTED).finditer(text)]
     if not plans:
         return None
     if asked & plans:
@@ -211,9 +228,10 @@ def plan_verdict(question: str, text: str) -> tuple[str, list[str]] | None:
             return "met", restrictions
         return ("unmet", restrictions) if asked & LOWEST_OFFERS and not plans & LOWEST_OFFERS else None
     # A plan named with a capital is the vendor's; "the free plan" is anyone's, and below every paid one.
-    capitalised = {m.group(1).lower() for m in _ASKED_PLAN.finditer(question) if m.group(1)[0].isupper()}
+    capitalised = {m.group(1).lower() for m in (*_ASKED_PLAN.finditer(question), *_ASKED_KIND_PLAN.finditer(question))
+                   if m.group(1)[0].isupper()}
     capitalised |= asked & {"free"}
-    restricted = any(plan_limit(piece) for piece in focus)
+    restricted = any(plan_limit(piece, kinds) for piece in focus)
     return ("unmet", restrictions) if restricted and capitalised - _NOT_A_PLAN else None
 
 

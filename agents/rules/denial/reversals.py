@@ -277,9 +277,28 @@ def as_many_as_wanted(question: str, text: str) -> str | None:
     return _first(question, text, _ASKS_LIMIT, _AS_MANY)
 
 
+# Asked whether it happens by itself ("Are major version upgrades applied automatically…?"), a passage leaving the
+# moment to the customer ("…lets you decide when to apply major version upgrades") says no, of what follows it: the
+# same sentence may say something else is automatic ("Aiven applies some maintenance updates automatically and…").
+_ASKS_BY_ITSELF = re.compile(r"\bautomatic(?:ally)?\b", re.IGNORECASE)
+_YOUR_CALL = re.compile(r"\b(?:lets?|allows?|enables?)\s+you\s+(?:to\s+)?(?:decide|choose|pick)\s+when\b|"
+                        r"\b(?:you|customers?)\s+(?:decide|choose)\s+when\b|\b(?:is|are)\s+triggered\s+manually\b",
+                        re.IGNORECASE)
+
+
+def _after(sentence: str, found: re.Match[str]) -> str:
+    return re.split(r"[,;]\s", sentence[found.end():])[0]
+
+
+def left_to_you(question: str, text: str) -> str | None:
+    """The phrase of `text` leaving to the customer when what a question asks whether happens automatically is
+    done, two words of the question after it; else None."""
+    return said_near(question, text, _ASKS_BY_ITSELF, _YOUR_CALL, near=_after, least=2, cue_aside=True)
+
+
 def said_reversed(question: str, text: str) -> str | None:
     """The phrase of `text` saying the reverse of what is asked, by any of the readings above; else None."""
     return (later(question, text) or only_sometimes(question, text) or done_instead(question, text)
             or off_by_default(question, text) or at_no_cost(question, text) or charged_extra(question, text)
             or billed_anyway(question, text) or other_prevails(question, text) or case_kept(question, text)
-            or as_many_as_wanted(question, text) or said_antonym(question, text))
+            or as_many_as_wanted(question, text) or said_antonym(question, text) or left_to_you(question, text))

@@ -84,3 +84,10 @@ async def test_a_coordinated_negation_no_longer_turns_a_yes_into_no(tmp_path, in
     assert result.synthesis.compliance_status == "Fully Supported"
     download = await pipeline.run("Can we download our database backups?")
     assert download.synthesis.compliance_status == "Not Supported"
+
+
+def test_a_moment_left_to_the_customer_is_no_automatic():
+    both = "Aiven applies some maintenance updates automatically and lets you decide when to apply major version upgrades."
+    assert said_opposite("Are major version upgrades applied automatically in the maintenance window?", both) == \
+        "lets you decide when"
+    assert said_opposite("Are maintenance updates applied automatically?", both) is None  # the automatic part

@@ -293,3 +293,12 @@ async def test_a_hedge_beside_the_customers_in_a_page_lead_limits_nothing_on_the
     pipeline = await pipeline_over(tmp_path / "limited", index, {"cloud-shared.md": limited})
     answer = (await pipeline.run("Are daily backups of the database kept for 30 days?")).synthesis
     assert answer.compliance_status == "Partially Supported"
+
+
+def test_a_plan_named_before_the_kind_of_offer_is_the_plan():
+    """Aiven's "On the Basic support tier, can we get a custom SLA?" had been "Fully Supported" from "Custom service
+    level agreements are available for the Premium support tier": "support" stood between the name and "tier"."""
+    premium = "Custom [service level agreements](https://aiven.io/sla) are available for the Premium support tier."
+    assert plan_limit(premium) == [] and plan_limit(premium, kinds=True) == ["Premium"]
+    assert plan_verdict("On the Basic support tier, can we get a custom SLA?", premium)[0] == "unmet"
+    assert plan_verdict("On the Premium support tier, can we get a custom SLA?", premium)[0] == "met"
