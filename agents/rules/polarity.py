@@ -23,13 +23,15 @@ from ..text.verbs import same_act
 # "Can pinned posts be spared when retention deletes old messages?" (a passage's "cannot affect", "no longer have
 # access", "won't be deleted" agree with them). Not in a condition of the question ("…issued in case a user loses
 # their device?"). So do "refused", "rejected", "disallowed" and "forbidden": "Are passwords that contain the user's
-# email address refused?" is answered yes by "Cannot contain your name or email address". Not "blocked": "a blocked
+# email address refused?" is answered yes by "Cannot contain your name or email address"; so does "stop" before whom it
+# keeps from doing ("…stop them connecting?": "they can no longer connect"), not "stop a running job". Not "blocked": "a blocked
 # fork" names a thing, and "Are trait writes blocked out of the box?" was answered by "Turning it Off will not
 # allow…", a setting's other state.
 _NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor|kept\s+out|"
                        r"hidden|excluded|withheld|prevent(?:s|ed)?|los(?:e|es)|spared|kept\s+from|refused|rejected|"
-                       r"disallowed|forbidden)\b|\w+n't\b", re.IGNORECASE)
-_KEEPING_VERB = re.compile(r"prevent|los|spared|kept\s+from|refused|rejected|disallowed|forbidden", re.IGNORECASE)
+                       r"disallowed|forbidden|stop(?:s|ped)?(?=\s+(?:them|him|her|it|anyone|everyone|users?|people|"
+                       r"clients?|members?|[a-z]+s)\s+(?:from\s+)?[a-z]+ing\b))\b|\w+n't\b", re.IGNORECASE)
+_KEEPING_VERB = re.compile(r"prevent|los|spared|kept\s+from|refused|rejected|disallowed|forbidden|stop", re.IGNORECASE)
 _IN_CONDITION = re.compile(r"\b(?:if|when|whenever|in\s+case|once|after|before|unless|should)\b[^,;?]*$", re.IGNORECASE)
 
 
@@ -88,7 +90,11 @@ _KEEPS_AWAY = {"hidden": r"\bhid(?:e|es|den|ing)\b", "excluded": r"\bexclu(?:de|
                "withheld": r"\bwithh(?:old|olds|eld|olding)\b", "kept out": r"\bke(?:ep|eps|pt|eping)\s+out\b",
                **dict.fromkeys(("prevent", "prevents", "prevented"), r"\bprevent(?:s|ed|ing)?\b"),
                **dict.fromkeys(("lose", "loses"), r"\blos(?:e|es|t|ing)\b"), "spared": r"\bspar(?:e|es|ed|ing)\b",
-               "kept from": r"\bke(?:ep|eps|pt|eping)\s+(?:\w+\s+)?from\b"}
+               "kept from": r"\bke(?:ep|eps|pt|eping)\s+(?:\w+\s+)?from\b",
+               # "Does enhanced isolation stop developers from running privileged containers?": "doesn't prevent users
+               # from running privileged containers" negates the keeping, a no.
+               **dict.fromkeys(("stop", "stops", "stopped"), r"\b(?:stop(?:s|ped|ping)?|prevent(?:s|ed|ing)?|"
+                               r"block(?:s|ed|ing)?)\b")}
 
 
 # A passage's condition is whom it speaks of, not its answer: "If the team member has not triggered the build during

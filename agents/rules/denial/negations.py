@@ -28,12 +28,20 @@ _PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:t
 
 
 # A relative clause describing a thing by what it is not: "a security problem that was not yet known to us", "many
-# permissions that are not needed". Like a purpose clause, it is set aside when it is about less of the question. A
+# permissions that are not needed", "tables/columns that don't exist yet". Like a purpose clause, it is set aside when it is about less of the question. A
 # clause opening "which" adds a fact of its own ("third party failures (which are not taken into account to calculate
 # the uptime)") and stays. So is one describing people by what they cannot do ("to support users who are unable to
 # complete Login.gov's identity verification process").
 _DESCRIBING = re.compile(r"\b(?:that|who)\s+(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+)?"
-                         r"(?:not|never|no\s+longer|unable\s+to|cannot|can['’]t)\b[^.;:,]*", re.IGNORECASE)
+                         r"(?:not|never|no\s+longer|unable\s+to|cannot|can['’]t)\b[^.;:,]*|"
+                         # things described as not there yet: "tables/columns that don't exist yet"
+                         r"\b(?:that|which)\s+(?:do\s+not|does\s+not|don['’]t|doesn['’]t)\s+(?:yet\s+)?exist\b[^.;:,]*",
+                         re.IGNORECASE)
+# A negated sensitivity says it holds whatever the thing named: "Backup is not sensitive to the underlying filesystem
+# type" denies nothing, unless the question asks that very thing ("Is the check specific to AWS?"). Not "tied to" or
+# "depend on": "API keys are not tied to a user", "does not depend on a separate signature" answer questions.
+_UNBOUND = re.compile(r"\b(?:(?:is|are)\s+not|isn['’]t|aren['’]t)\s+(?:sensitive|specific)\s+to\b[^.;:,]*", re.IGNORECASE)
+_ASKS_BOUND = re.compile(r"\b(?:sensitive|specific)\b", re.IGNORECASE)
 
 
 # A condition opening a sentence states what the reader may face, not what the product lacks: "If you can't find your
@@ -171,6 +179,8 @@ def denials(text: str, question: str, cues: tuple[str, ...] = NEGATIVE_CUES) -> 
     alternative = set(key_terms(" ".join(_ALTERNATIVE.findall(question))))
     if alternative:
         text = _NEGATED_CLAUSE.sub(lambda m: " " if set(key_terms(m.group())) & alternative else m.group(), text)
+    if not _ASKS_BOUND.search(question):
+        text = _UNBOUND.sub(" ", text)
     text = _joined_predicates(_DESCRIBING.sub(aside, _PURPOSE.sub(aside, _unexcepted(text, asked))), asked)
     return new_cues(_off_question(_list_scope(text, asked, cues), asked), question, cues)
 

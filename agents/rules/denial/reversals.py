@@ -182,7 +182,8 @@ def case_kept(question: str, text: str) -> str | None:
 # asked "Is the open-source Team Edition covered by the EAR export rules?"); so do "the underlying IP addresses change
 # during maintenance" asked whether they stay the same, "revokes personal tokens" asked whether they survive, "making
 # data … inaccessible" asked whether it is still reachable, and "must match the cloud provider" asked whether it can
-# be a different one; "(the cost) is exactly the same as a standard deployment" asked whether it is priced higher.
+# be a different one; "(the cost) is exactly the same as a standard deployment" asked whether it is priced higher;
+# "all members lose the permissions they inherited from that group" asked whether they keep them.
 _ANTONYMS = (
     (re.compile(r"\b(?:includes?|included|including|inclusive\s+of)\b", re.IGNORECASE),
      re.compile(r"\b(?:exclusive\s+of|excludes?|excluded\s+from|excluding|not\s+included)\b", re.IGNORECASE)),
@@ -200,6 +201,8 @@ _ANTONYMS = (
                 re.IGNORECASE)),
     (re.compile(r"\b(?:reachable|accessible)\b", re.IGNORECASE),
      re.compile(r"\b(?:inaccessible|unreachable)\b", re.IGNORECASE)),
+    (re.compile(r"\b(?:keeps?|retains?)\b", re.IGNORECASE),
+     re.compile(r"\b(?:loses?|lost|forfeits?|forfeited)\b", re.IGNORECASE)),
     (re.compile(r"\b(?:higher|more\s+expensive|costlier|pricier|cost\s+more|lower|cheaper|cost\s+less)\b[^?]*\bthan\b",
                 re.IGNORECASE),
      re.compile(r"\b(?:(?:is|are)\s+)?(?:exactly|just|precisely)?\s*the\s+same\s+as\b|\bidentical\s+to\b",
@@ -296,9 +299,63 @@ def left_to_you(question: str, text: str) -> str | None:
     return said_near(question, text, _ASKS_BY_ITSELF, _YOUR_CALL, near=_after, least=2, cue_aside=True)
 
 
+# Asked whether one thing comes before another ("should the primary be upgraded before the replicas?"), a passage putting
+# them the other way round ("upgrade all replicas before upgrading the primary") says no: what the question puts first
+# comes after "before" in the passage, and what it puts after comes first.
+_BEFORE = re.compile(r"^(.*?)\bbefore\b(.*)$", re.IGNORECASE)
+
+
+def _sides(sentence: str) -> tuple[set[str], set[str]] | None:
+    # The two words nearest "before" on each side, less those on both: what is ordered, not what is done to both
+    # ("upgrade all replicas before upgrading the primary": replicas, then the primary).
+    found = _BEFORE.match(sentence)
+    if not found:
+        return None
+    first, then = set(key_terms(found.group(1))[-2:]), set(key_terms(found.group(2))[:2])
+    return first - then, then - first
+
+
+def order_reversed(question: str, text: str) -> str | None:
+    """The sentence of `text` putting the two things a question orders with "before" the other way round; else None."""
+    asked = _sides(question.rstrip("?"))
+    if asked is None or not all(asked):
+        return None
+    for sentence in sentences(text):
+        said = _sides(sentence)
+        if said and said[0] & asked[1] and said[1] & asked[0] and not said[0] & asked[0] and not said[1] & asked[1]:
+            return sentence.strip()
+    return None
+
+
+# Asked whether it requires something ("Does changing the backup schedule require restarting the server?"), a passage
+# doing it without that thing ("…can be modified in `server.conf` and hot-reloaded without restarting the server") says
+# no: the same word after "without", another word of the question in the sentence.
+_ASKS_NEEDED = re.compile(r"\b(?:requires?|required|needs?|necessitates?|involves?)\s+(?:an?\s+|any\s+|the\s+)?"
+                          r"([a-z][\w-]*)", re.IGNORECASE)
+_WITHOUT = re.compile(r"\bwithout\s+(?:an?\s+|any\s+|the\s+)?([a-z][\w-]*)", re.IGNORECASE)
+
+
+def done_without(question: str, text: str) -> str | None:
+    """The phrase of `text` doing without what a question asks whether it requires; else None."""
+    needed = {stem(m.group(1).lower()) for m in _ASKS_NEEDED.finditer(question)}
+    if not needed or re.search(r"\bwithout\b", question, re.IGNORECASE):
+        return None
+    asked = set(key_terms(question))
+    for sentence in sentences(text):
+        for found in _WITHOUT.finditer(sentence):
+            rest = set(key_terms(sentence[:found.start()]))
+            # A sentence naming the thing before doing without it ("You can require an invitation to sign up … or let
+            # anyone join without an invitation") speaks of both options, not of what is needed.
+            thing = stem(found.group(1).lower())
+            if thing in needed and thing not in rest and any(matches(term, asked) for term in rest):
+                return found.group(0)
+    return None
+
+
 def said_reversed(question: str, text: str) -> str | None:
     """The phrase of `text` saying the reverse of what is asked, by any of the readings above; else None."""
     return (later(question, text) or only_sometimes(question, text) or done_instead(question, text)
             or off_by_default(question, text) or at_no_cost(question, text) or charged_extra(question, text)
             or billed_anyway(question, text) or other_prevails(question, text) or case_kept(question, text)
-            or as_many_as_wanted(question, text) or said_antonym(question, text) or left_to_you(question, text))
+            or as_many_as_wanted(question, text) or said_antonym(question, text) or left_to_you(question, text)
+            or order_reversed(question, text) or done_without(question, text))
