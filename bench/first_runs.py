@@ -6,7 +6,8 @@ of main at that moment. `collect` checks each commit out into a temporary work t
 current questions there offline (the labels were set before that run and never changed), and writes one row
 per answer, with its signals as that code measured them, to `eval/first_run_data.jsonl`:
 
-    .venv/bin/python bench/first_runs.py collect
+    .venv/bin/python bench/first_runs.py collect            # every recorded first run
+    .venv/bin/python bench/first_runs.py collect aiven      # only these vendors' rows, the others kept
 
 Answers given after rules were written for a vendor are right more often than answers on a vendor no rule
 has seen (a first run sent 0.48-0.93 right while leave-one-vendor-out on the later answers said 0.97): the
@@ -47,18 +48,30 @@ def first_run(vendor: str, commit: str, folder: Path) -> list[dict]:
     return [row | {"commit": commit} for row in answer_rows(vendor, report)]
 
 
-def collect(data: Path = FIRST_RUN_DATA) -> None:
-    """Answer every recorded first run again at its commit and store the rows."""
-    sets = development_sets()
-    missing = sorted(set(commits()) - set(sets))
+def collect(data: Path = FIRST_RUN_DATA, only: tuple[str, ...] = ()) -> None:
+    """Answer every recorded first run (or those `only` names) again at its commit and store the rows; the
+    rows of vendors not named are kept as they were."""
+    sets, recorded = development_sets(), commits()
+    missing = sorted((set(recorded) | set(only)) - set(sets))
     if missing:
-        raise SystemExit(f"eval/first_runs.json names sets that are not here: {', '.join(missing)}")
-    rows = [row for vendor, commit in commits().items() for row in first_run(vendor, commit, sets[vendor])]
+        raise SystemExit(f"no development set here for: {', '.join(missing)}")
+    unrecorded = sorted(set(only) - set(recorded))
+    if unrecorded:
+        raise SystemExit(f"eval/first_runs.json records no first run for: {', '.join(unrecorded)}")
+    chosen = {vendor: commit for vendor, commit in recorded.items() if not only or vendor in only}
+    kept = [row for row in _rows(data) if only and row["vendor"] not in chosen]
+    rows = kept + [row for vendor, commit in chosen.items() for row in first_run(vendor, commit, sets[vendor])]
     data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    print(f"{len(rows)} first-run answers of {len(commits())} vendors written to {data}")
+    print(f"{len(rows)} first-run answers of {len({r['vendor'] for r in rows})} vendors written to {data}")
+
+
+def _rows(data: Path) -> list[dict]:
+    if not data.is_file():
+        return []
+    return [json.loads(line) for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["collect"]:
-        raise SystemExit("usage: bench/first_runs.py collect")
-    collect()
+    if sys.argv[1:2] != ["collect"]:
+        raise SystemExit("usage: bench/first_runs.py collect [VENDOR ...]")
+    collect(only=tuple(sys.argv[2:]))
