@@ -103,8 +103,8 @@ def _and_parts(phrase: list[str]) -> list[list[str]]:
 
 # Who a scope clause is about says nothing of which ones: "For organizations using the EU cloud" is the EU cloud.
 _WHO = frozenset({"organiz", "use", "custom", "user", "account", "team", "tenant", "client", "member", "peopl", "anyon"})
-# Openings that link sentences, not scopes: "In addition, all data is encrypted" holds for all data; "On top of spreading
-# service's nodes across the availability zones…, Aiven … balances replicas" adds to what it names.
+# Openings that link sentences, not scopes: "In addition, all data is encrypted" holds for all data; "On top of
+# spreading service's nodes across the availability zones…, Aiven … balances replicas" adds to what it names.
 _DISCOURSE = re.compile(r"(?:addition|general|example|instance|practice|short|summary|fact|contrast|turn|other words|"
                         r"the meantime|the end|the past|this case|that case|more information|more details?|details?|"
                         r"reference|convenience|simplicity|now|the most part|top of\b.*|that out of the way|"

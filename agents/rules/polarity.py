@@ -23,10 +23,10 @@ from ..text.verbs import same_act
 # "Can pinned posts be spared when retention deletes old messages?" (a passage's "cannot affect", "no longer have
 # access", "won't be deleted" agree with them). Not in a condition of the question ("…issued in case a user loses
 # their device?"). So do "refused", "rejected", "disallowed" and "forbidden": "Are passwords that contain the user's
-# email address refused?" is answered yes by "Cannot contain your name or email address"; so does "stop" before whom it
-# keeps from doing ("…stop them connecting?": "they can no longer connect"), not "stop a running job". Not "blocked": "a blocked
-# fork" names a thing, and "Are trait writes blocked out of the box?" was answered by "Turning it Off will not
-# allow…", a setting's other state.
+# email address refused?" is answered yes by "Cannot contain your name or email address"; so does "stop" before whom
+# it keeps from doing ("…stop them connecting?": "they can no longer connect"), not "stop a running job". Not
+# "blocked": "a blocked fork" names a thing, and "Are trait writes blocked out of the box?" was answered by "Turning
+# it Off will not allow…", a setting's other state.
 _NEGATION = re.compile(r"\b(?:not|no|none|never|nothing|nobody|without|cannot|unable|neither|nor|kept\s+out|"
                        r"hidden|excluded|withheld|prevent(?:s|ed)?|los(?:e|es)|spared|kept\s+from|refused|rejected|"
                        r"disallowed|forbidden|stop(?:s|ped)?(?=\s+(?:them|him|her|it|anyone|everyone|users?|people|"

@@ -100,7 +100,8 @@ def test_an_mdx_tab_s_label_is_what_its_lines_are_about():
     """Aiven's "When OpenSearch is restored from a secondary-region backup, can we recover to a point in time?" had
     been "Fully Supported" from the PostgreSQL tab's sentence on point-in-time recovery, the OpenSearch tab's denial
     beside it not counted: nothing said which tab each was in."""
-    page = ("## Limitations\n\n<Tabs groupId=\"group1\">\n<TabItem value=\"sql\" label=\"PostgreSQL & MySQL\" default>\n\n"
+    page = ("## Limitations\n\n<Tabs groupId=\"group1\">\n"
+            "<TabItem value=\"sql\" label=\"PostgreSQL & MySQL\" default>\n\n"
             "- Point-in-time recovery works from the oldest replicated base backup.\n\n</TabItem>\n"
             "<TabItem value=\"search\" label=\"OpenSearch\">\n\n- Point-in-time recovery (PITR) is not supported for "
             "restoring from an additional backup.\n\n</TabItem>\n</Tabs>\n\nBackups are copied to a second region.\n")

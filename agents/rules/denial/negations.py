@@ -28,10 +28,10 @@ _PURPOSE = re.compile(r"\b(?:so that|so as not to|in order to|in order that|(?:t
 
 
 # A relative clause describing a thing by what it is not: "a security problem that was not yet known to us", "many
-# permissions that are not needed", "tables/columns that don't exist yet". Like a purpose clause, it is set aside when it is about less of the question. A
-# clause opening "which" adds a fact of its own ("third party failures (which are not taken into account to calculate
-# the uptime)") and stays. So is one describing people by what they cannot do ("to support users who are unable to
-# complete Login.gov's identity verification process").
+# permissions that are not needed", "tables/columns that don't exist yet". Like a purpose clause, it is set aside when
+# it is about less of the question. A clause opening "which" adds a fact of its own ("third party failures (which are
+# not taken into account to calculate the uptime)") and stays. So is one describing people by what they cannot do ("to
+# support users who are unable to complete Login.gov's identity verification process").
 _DESCRIBING = re.compile(r"\b(?:that|who)\s+(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+)?"
                          r"(?:not|never|no\s+longer|unable\s+to|cannot|can['’]t)\b[^.;:,]*|"
                          # things described as not there yet: "tables/columns that don't exist yet"
@@ -40,7 +40,8 @@ _DESCRIBING = re.compile(r"\b(?:that|who)\s+(?:(?:was|were|is|are|has\s+been|hav
 # A negated sensitivity says it holds whatever the thing named: "Backup is not sensitive to the underlying filesystem
 # type" denies nothing, unless the question asks that very thing ("Is the check specific to AWS?"). Not "tied to" or
 # "depend on": "API keys are not tied to a user", "does not depend on a separate signature" answer questions.
-_UNBOUND = re.compile(r"\b(?:(?:is|are)\s+not|isn['’]t|aren['’]t)\s+(?:sensitive|specific)\s+to\b[^.;:,]*", re.IGNORECASE)
+_UNBOUND = re.compile(r"\b(?:(?:is|are)\s+not|isn['’]t|aren['’]t)\s+(?:sensitive|specific)\s+to\b[^.;:,]*",
+                      re.IGNORECASE)
 _ASKS_BOUND = re.compile(r"\b(?:sensitive|specific)\b", re.IGNORECASE)
 
 

@@ -25,7 +25,8 @@ _LATER = re.compile(rf"\b(?:once\s+(?:a|per|every|each)\s+(?:day|hour|week|month
                     rf"(?:may|can|could|might)\s+take\s+(?:up\s+to\s+|several\s+|a\s+few\s+)?(?:\d+\s+)?{_UNIT}|"
                     rf"(?:a\s+few\s+)?{_UNIT}\s+of\s+(?:lag|delay)|"
                     r"(?:after|at\s+the\s+end\s+of)\s+the\s+(?:current|next)\s+(?:month|year|term|billing\s+"
-                    r"(?:period|cycle))|at\s+the\s+end\s+of\s+(?:the|your|its)\s+(?:billing\s+)?(?:period|cycle|term))\b",
+                    r"(?:period|cycle))|at\s+the\s+end\s+of\s+(?:the|your|its)\s+(?:billing\s+)?"
+                    r"(?:period|cycle|term))\b",
                     re.IGNORECASE)
 
 # Asked whether it always holds ("Will identical jobs always take the same time to run?"), a passage saying it holds
@@ -299,9 +300,9 @@ def left_to_you(question: str, text: str) -> str | None:
     return said_near(question, text, _ASKS_BY_ITSELF, _YOUR_CALL, near=_after, least=2, cue_aside=True)
 
 
-# Asked whether one thing comes before another ("should the primary be upgraded before the replicas?"), a passage putting
-# them the other way round ("upgrade all replicas before upgrading the primary") says no: what the question puts first
-# comes after "before" in the passage, and what it puts after comes first.
+# Asked whether one thing comes before another ("should the primary be upgraded before the replicas?"), a passage
+# putting them the other way round ("upgrade all replicas before upgrading the primary") says no: what the question
+# puts first comes after "before" in the passage, and what it puts after comes first.
 _BEFORE = re.compile(r"^(.*?)\bbefore\b(.*)$", re.IGNORECASE)
 
 
