@@ -24,7 +24,11 @@ def test_the_shipped_floor_and_bands_are_what_the_stored_grid_gives_on_every_dev
     points = json.loads(script.GRID_FILE.read_text(encoding="utf-8"))
     ours = {p.name for p in (ROOT / "eval").glob("*") if (p / "corpus").is_dir()}
     vendors = sorted(points[0]["vendors"])
-    assert ours <= set(vendors) and set(vendors) == set(fitted().fitted_on)
+    # A set added since the grid last ran is listed as pending (eval/grid_pending.json), and only such a set may be
+    # missing: the fit was made without it, never with part of its rows.
+    pending = set(json.loads((ROOT / "eval" / "grid_pending.json").read_text(encoding="utf-8"))["pending"])
+    assert ours - set(vendors) == pending and not pending & set(fitted().fitted_on)
+    assert set(vendors) == set(fitted().fitted_on)
     chosen = script.best(points, vendors)
     assert (chosen["floor"], chosen["band"], chosen["status_band"]) == (fitted().floor, fitted().band,
                                                                         fitted().status_band)
