@@ -11,8 +11,6 @@ from agents.rules.denial import (by_hand, contrasted, default_state, denials, ev
                                  keeps_working, negated_verb, none_of, not_enough, only_after, part_only,
                                  preferred_instead, stopped)
 from agents.rules.denial import kept_apart, none_made, said_opposite
-from agents.rules.narrowing import narrowing
-from agents.rules.polarity import agrees_in_negative, asked_in_negative
 from tests.documents import pipeline_over
 
 _EVAL = Path(__file__).resolve().parents[3] / "eval"
@@ -512,18 +510,6 @@ def test_a_word_of_the_opposite_sense_denies():
     assert said_opposite("Will our existing API keys still work after we change processor?",
                          "You should revoke API keys that staff who left had access to.") is None
 
-
-def test_a_refusing_word_in_the_question_agrees_with_cannot():
-    question = "Are passwords that contain the user's email address refused?"
-    assert asked_in_negative(question) == "refused"
-    assert agrees_in_negative(question, "Password rules: - Cannot contain your name or email address")
-
-
-def test_on_top_of_adds_to_what_it_names():
-    assert narrowing("For Kafka, are the replicas of each partition placed in different availability zones?",
-                     "On top of spreading service's nodes across the availability zones of a cloud region, Aiven "
-                     "automatically balances replicas of your Apache Kafka partitions into different AZs.") is None
-    assert narrowing("Are all backups encrypted?", "For PostgreSQL services, backups are encrypted.") is not None
 
 
 async def test_a_coordinated_negation_no_longer_turns_a_yes_into_no(tmp_path, index):

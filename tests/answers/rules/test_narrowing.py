@@ -290,3 +290,10 @@ async def test_a_restriction_to_what_the_question_asks_of_limits_nothing(tmp_pat
     assert same.compliance_status == "Fully Supported", same.reasoning
     forks = (await pipeline.run("Are secrets available to pull requests?")).synthesis
     assert forks.compliance_status != "Fully Supported", forks.reasoning
+
+
+def test_on_top_of_adds_to_what_it_names():
+    assert narrowing("For Kafka, are the replicas of each partition placed in different availability zones?",
+                     "On top of spreading service's nodes across the availability zones of a cloud region, Aiven "
+                     "automatically balances replicas of your Apache Kafka partitions into different AZs.") is None
+    assert narrowing("Are all backups encrypted?", "For PostgreSQL services, backups are encrypted.") is not None

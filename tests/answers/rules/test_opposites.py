@@ -9,7 +9,6 @@ from agents.rules.denial import (done_unannounced, gone_after, hidden_from, kept
                                  only_with_consent)
 from agents.rules.opposite_scope import opposite_scope, restricted_to_opposite
 from agents.rules.denial import denials, said_opposite
-from agents.rules.polarity import agrees_in_negative, asked_in_negative
 from tests.documents import pipeline_over
 
 
@@ -335,16 +334,7 @@ def test_out_of_a_rules_scope_is_a_no_where_covered_by_it_is_asked():
 
 
 # Readings written from QuestDB's first run (eval/questdb).
-def test_stop_before_whom_it_keeps_from_doing_is_asking_in_the_negative():
-    question = "Does removing every password and token of a user stop them connecting?"
-    assert asked_in_negative(question) == "stop"
-    assert agrees_in_negative(question, "Removing all authentication methods effectively disables the user - they "
-                                        "can no longer connect to the database.")
-    assert asked_in_negative("Can we stop a running job?") is None  # stopping a thing, not keeping anyone from it
-    # A passage negating the keeping itself says no: "doesn't prevent users from running privileged containers".
-    assert not agrees_in_negative("Does enhanced isolation stop developers from running privileged containers?",
-                                  "ECI doesn't prevent users from running privileged containers, but makes them "
-                                  "secure.")
+
 
 
 def test_a_negated_sensitivity_and_things_not_there_yet_deny_nothing():

@@ -114,3 +114,21 @@ def test_a_passage_negating_what_a_keeping_verb_keeps_away_agrees_and_one_negati
     lose = "Does someone removed from a team immediately lose what that team could access?"
     assert agrees_in_negative(lose, "When the member is removed from the team, they will no longer have access.")
     assert not agrees_in_negative("Do we lose data when a node fails?", "Data is never lost when a node fails.")
+
+
+def test_a_refusing_word_in_the_question_agrees_with_cannot():
+    question = "Are passwords that contain the user's email address refused?"
+    assert asked_in_negative(question) == "refused"
+    assert agrees_in_negative(question, "Password rules: - Cannot contain your name or email address")
+
+
+def test_stop_before_whom_it_keeps_from_doing_is_asking_in_the_negative():
+    question = "Does removing every password and token of a user stop them connecting?"
+    assert asked_in_negative(question) == "stop"
+    assert agrees_in_negative(question, "Removing all authentication methods effectively disables the user - they "
+                                        "can no longer connect to the database.")
+    assert asked_in_negative("Can we stop a running job?") is None  # stopping a thing, not keeping anyone from it
+    # A passage negating the keeping itself says no: "doesn't prevent users from running privileged containers".
+    assert not agrees_in_negative("Does enhanced isolation stop developers from running privileged containers?",
+                                  "ECI doesn't prevent users from running privileged containers, but makes them "
+                                  "secure.")
