@@ -9,6 +9,7 @@ of its own and answering it ("Are sensitive data processed / transferred? | No")
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ..text.grounding import Passage, plain
 from ..text.terms import key_terms, matches
@@ -71,13 +72,19 @@ def _says(question: str, name: str) -> bool:
 
 
 def _distinct(names: list[str]) -> list[str]:
-    """Each column's name without the words every column's name has ("" where nothing is left); all "" when there
-    is one column or the names share no word (columns of different kinds)."""
+    """Each column's name without the words its kind's names all have ("" where nothing is left); all "" when there
+    is one column or no word is shared by more than half of the names. The kind is every column when a word is
+    in every name, else the columns holding the words most names share ("CockroachDB Basic | CockroachDB Standard |
+    CockroachDB Advanced | Feature": the three plans, the feature column outside them)."""
     words = [re.findall(r"[\w'’-]+", name) for name in names]
-    if len(words) < 2:
+    lowered = [{w.lower() for w in own} for own in words]
+    counts = Counter(w for own in lowered for w in own)
+    most = max(counts.values(), default=0)
+    if len(words) < 2 or most < 2 or 2 * most <= len(words):
         return ["" for _ in names]
-    common = set.intersection(*({w.lower() for w in own} for own in words))
-    return [" ".join(w for w in own if w.lower() not in common) if common else "" for own in words]
+    kind = {w for w, n in counts.items() if n == most}
+    return [" ".join(w for w in own if w.lower() not in kind) if kind <= seen else ""
+            for own, seen in zip(words, lowered)]
 
 
 def _said(name: str) -> list[str]:
@@ -101,9 +108,14 @@ def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None
     mark = row[asked[0]].lower().rstrip(".")
     if mark in _GRANTED:
         return names[asked[0]], "granted"
-    if mark in _DENIED:
+    # A blank cell in a row marking other columns with ✓ is what the column does not get, as a "-" is.
+    if mark in _DENIED or not mark and any(_mark(cell) in _GRANTED for cell in row):
         return names[asked[0]], "denied"
     return None
+
+
+def _mark(cell: str) -> str:
+    return cell.lower().rstrip(".")
 
 
 def only_other_column(question: str, passage: Passage) -> tuple[str, str] | None:

@@ -16,6 +16,7 @@ from retrieval import MarkdownLine, markdown_lines, normalize_ws
 
 _MARKER = re.compile(r"\s*\[(\d+)\]")
 _LIST_ITEM = re.compile(r"^(?:[-*+]|\d+[.)])\s+")
+_MARKS = frozenset("✓✔✅☑✗✘❌✖")
 _TAG = re.compile(r"<[^>]+>")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _EMPHASIS = re.compile(r"\*\*|__|`|\\(?=[*_])")
@@ -318,7 +319,10 @@ class _PassageBuilder:
         cells = [c.strip() for c in line.strip("|").split("|")]
         if all(set(c) <= set("-: ") for c in cells):
             return
-        text = plain(" | ".join(c for c in cells if c))
+        # A blank cell of a row marking its columns ("| Authentication |  |  | ✓ | OCSP |") says its column has none:
+        # it keeps its place. Elsewhere a blank says nothing and goes.
+        marked = any(set(c) & _MARKS for c in cells)
+        text = plain(" | ".join(c for c in cells if c or marked))
         if not self.table_header:
             # A permission matrix's corner cell is often empty ("|   | Viewer | Editor |"): its bar stays, so the
             # column names still stand over their cells.

@@ -28,7 +28,10 @@ _HEADING = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.IGNORECASE | re.DOT
 _TABLE = re.compile(r"<table\b[^>]*>(.*?)</table\s*>", re.IGNORECASE | re.DOTALL)
 _ROW = re.compile(r"<tr\b[^>]*>(.*?)</tr\s*>", re.IGNORECASE | re.DOTALL)
 _HEAD = re.compile(r"<thead\b[^>]*>(.*?)</thead\s*>", re.IGNORECASE | re.DOTALL)
-_CELL = re.compile(r"<t[dh]\b[^>]*>(.*?)</t[dh]\s*>", re.IGNORECASE | re.DOTALL)
+# A cell ends at its closing tag, or where HTML lets it end unclosed: at the next cell or the row's end.
+_CELL = re.compile(r"<t[dh]\b([^>]*)>(.*?)(?:</t[dh]\s*>|(?=<t[dh]\b)|\Z)", re.IGNORECASE | re.DOTALL)
+_ROWSPAN = re.compile(r"\browspan\s*=\s*[\"']?(\d+)", re.IGNORECASE)
+_NO_BREAK_SPACE = re.compile(r"&nbsp;|&#160;|&#xa0;", re.IGNORECASE)  # a cell holding only one shows as empty
 _ITEM = re.compile(r"<li\b[^>]*>", re.IGNORECASE)
 _CODE = re.compile(r"<code\b[^>]*>(.*?)</code\s*>", re.IGNORECASE | re.DOTALL)
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
@@ -111,12 +114,36 @@ def _inline(html: str) -> str:
 def _html_table(table: str) -> list[str]:
     """An HTML table's rows as a pipe table (its header row first, from `<thead>` or its first row)."""
     head = _HEAD.search(table)
-    header = [_cell(c) for c in _CELL.findall(head.group(1))] if head else []
+    header = [_cell(c) for _, c in _CELL.findall(head.group(1))] if head else []
     body = _HEAD.sub(" ", table)
-    rows = [[_cell(c) for c in _CELL.findall(row)] for row in _ROW.findall(body)]
-    rows = [row for row in rows if any(row)]
+    rows = [row for row in _spanned([_CELL.findall(row) for row in _ROW.findall(body)]) if any(row)]
     return pipe_table([header, *rows] if header else rows)
 
 
+def _spanned(rows: list[list[tuple[str, str]]]) -> list[list[str]]:
+    """Each row's cells in their columns: a cell spanning rows (`rowspan="8"`, a matrix's "Authentication" beside
+    eight features) stands in each of them, so the cells after it stay under their own headings."""
+    carried: dict[int, tuple[str, int]] = {}  # column → the spanning cell's text, the rows below it still covers
+    out = []
+    for cells in rows:
+        pending, row = list(cells), []
+        while pending or any(column >= len(row) for column in carried):
+            column = len(row)
+            if column in carried:
+                text, left = carried.pop(column)
+                carried.update({column: (text, left - 1)} if left > 1 else {})
+                row.append(text)
+            elif pending:
+                attributes, html = pending.pop(0)
+                row.append(_cell(html))
+                span = _ROWSPAN.search(attributes)
+                if span and int(span.group(1)) > 1:
+                    carried[column] = (row[-1], int(span.group(1)) - 1)
+            else:
+                row.append("")
+        out.append(row)
+    return out
+
+
 def _cell(html: str) -> str:
-    return _inline(_BLOCK_TAG.sub(" ", _DROPPED.sub(" ", html)))
+    return _inline(_NO_BREAK_SPACE.sub(" ", _BLOCK_TAG.sub(" ", _DROPPED.sub(" ", html))))

@@ -128,3 +128,41 @@ def test_a_block_left_open_ends_at_its_blank_line(tmp_path):
     assert "Backups run nightly." in doc.text and "<p>" not in doc.text
     # The page's own list after it stays a list (read as HTML, its two items had run into one line).
     assert "- Logs are kept for <b>30 days</b>.\n- Backups are kept for 7 days." in doc.text
+
+
+MATRIX = """# Security overview
+
+<table>
+  <thead>
+    <tr><td>Domain</td><td>Basic</td><td>Advanced</td><td>Feature</td></tr>
+  </thead>
+  <tbody>
+    <tr>
+      <td rowspan="2">Authentication</td>
+      <td>✓</td>
+      <td>✓</td>
+      <td>Passwords
+    </tr>
+    <tr>
+      <td>&nbsp;</td>
+      <td>✓</td>
+      <td>Client certificates</td>
+    </tr>
+    <tr>
+      <td>Network</td>
+      <td>&nbsp;</td>
+      <td>✓</td>
+      <td>Private clusters</td>
+    </tr>
+  </tbody>
+</table>
+"""
+
+
+def test_a_cell_spanning_rows_stands_in_each_and_a_blank_or_unclosed_cell_keeps_its_column(tmp_path):
+    doc = load_file(write(tmp_path / "security-overview.md", MATRIX), tmp_path)
+    # Without the spanning cell carried down, "✓" would stand under Basic and the feature under Advanced.
+    assert "| Authentication |  | ✓ | Client certificates |" in doc.text
+    assert "| Authentication | ✓ | ✓ | Passwords |" in doc.text  # its cell left unclosed ends at the row's end
+    assert "| Network |  | ✓ | Private clusters |" in doc.text
+    assert "&nbsp;" not in doc.text

@@ -144,3 +144,23 @@ def test_a_column_is_named_by_the_words_that_tell_it_from_the_others():
     # "Pay" alone is in two columns' own words: naming no whole one names none; a cell that is prose is no mark.
     assert cell_for_question("Is the cardholder name kept when users pay by phone?", name) is None
     assert cell_for_question("Is the cardholder name kept for Google Pay payments?", name) is None
+
+
+_PLANS = ("# Security overview\n\n"
+          "| Domain | CockroachDB Basic | CockroachDB Standard | CockroachDB Advanced | Feature |\n"
+          "|---|---|---|---|---|\n| Authentication |  |  | ✓ | OCSP certificate revocation |\n"
+          "| Authentication | ✓ | ✓ | ✓ | SCRAM-SHA-256 password authentication |\n")
+
+
+def test_a_blank_cell_beside_marked_ones_is_a_no_for_its_plan_named_without_the_words_the_plans_share():
+    ocsp = passage_for("| Authentication |  |  | ✓ | OCSP certificate revocation |", _PLANS)
+    assert cell_for_question("Does OCSP revocation checking come with the Standard plan?", ocsp) == \
+        ("CockroachDB Standard", "denied")
+    assert cell_for_question("Is OCSP revocation checking part of the Advanced plan?", ocsp) == \
+        ("CockroachDB Advanced", "granted")
+    scram = passage_for("| Authentication | ✓ | ✓ | ✓ | SCRAM-SHA-256 password authentication |", _PLANS)
+    assert cell_for_question("Is SCRAM-SHA-256 offered on the Basic tier?", scram) == ("CockroachDB Basic", "granted")
+    # A blank in a table marking nothing says nothing.
+    storage = passage_for("| Free |  | 24 hours |",
+                          "## Storage\n\n| Package | Minimum | Maximum |\n|---|---|---|\n| Free |  | 24 hours |\n")
+    assert cell_for_question("Is there a Minimum storage on Free?", storage) is None
