@@ -105,7 +105,7 @@ def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None
     asked = [i for i in named if not any(j != i and names[i].lower() in names[j].lower() for j in named)]
     if len(asked) != 1:
         return None
-    mark = row[asked[0]].lower().rstrip(".")
+    mark = _mark(row[asked[0]])
     if mark in _GRANTED:
         return names[asked[0]], "granted"
     # A blank cell in a row marking other columns with ✓ is what the column does not get, as a "-" is.
@@ -115,6 +115,7 @@ def cell_for_question(question: str, passage: Passage) -> tuple[str, str] | None
 
 
 def _mark(cell: str) -> str:
+    # "Not included." is the mark "not included".
     return cell.lower().rstrip(".")
 
 
