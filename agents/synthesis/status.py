@@ -238,8 +238,17 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
                 or negated_verb(question, text)
                 or reserved_to_others(question, text) or answered_row(question, q.passage)
                 or left_out_cell(question, q.passage) or only_other_column(question, q.passage)
+                or _marked_no(question, q)
                 or restricted_to_opposite(question, text) or vendor_holds(question, text)
                 or lower_grade(question, text) or other_means(question, text) or only_elsewhere(question, text))
+
+
+def _marked_no(question: str, quote: Quote) -> bool:
+    # A table row marking the column the question names with a no ("| Set up SSO | ✅ | ❌ |", asked of the second
+    # column's role) answers it wherever the row is cited. Counted below the best passage on the development sets:
+    # 5 statuses right and none wrong, on four vendors (a sixth, wrong before, stays wrong).
+    cell = cell_for_question(question, quote.passage)
+    return bool(cell) and cell[1] == "denied"
 
 
 def _opposite(question: str, quote: Quote) -> str | None:

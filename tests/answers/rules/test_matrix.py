@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents.rules.matrix import answered_row, cell_for_question, left_out_cell, only_other_column
+from agents.synthesis.quotes import Quote
+from agents.synthesis.status import decide_status, deciding
 from agents.text.grounding import passage_for
 from tests.documents import pipeline_over
 
@@ -164,3 +166,22 @@ def test_a_blank_cell_beside_marked_ones_is_a_no_for_its_plan_named_without_the_
     storage = passage_for("| Free |  | 24 hours |",
                           "## Storage\n\n| Package | Minimum | Maximum |\n|---|---|---|\n| Free |  | 24 hours |\n")
     assert cell_for_question("Is there a Minimum storage on Free?", storage) is None
+
+
+def _cited(text: str, document: str | None, score: float, lexical: float) -> Quote:
+    return Quote("team.md", "Team", None, passage_for(text, document), score, lexical)
+
+
+def test_a_row_marking_the_asked_column_no_decides_the_status_from_below_the_best_passage():
+    best = _cited("Team members manage API keys from the Settings page of the project.", None, 0.70, 0.60)
+    row = _cited("| Manage API keys | - | - | ✓ | ✓ |", _TEAM, 0.50, 0.20)
+    developer = "Can a user with the Developer role manage API keys from the project settings?"
+    deniable, on_point = deciding(developer, [best, row])
+    assert row in deniable
+    assert decide_status(developer, [best, row], [], deniable, on_point, [developer]) == \
+        ("Not Supported", "the table marks it not for Developer")
+    # The same row, asked of a column it marks yes, decides nothing from down there.
+    admin = "Can a user with the Admin role manage API keys from the project settings?"
+    deniable, on_point = deciding(admin, [best, row])
+    assert row not in deniable
+    assert decide_status(admin, [best, row], [], deniable, on_point, [admin])[0] == "Fully Supported"
