@@ -264,3 +264,27 @@ def lower_grade(question: str, text: str) -> str | None:
             if ranks and max(ranks) < rank:
                 return _GRADES[scale][max(ranks)]
     return None
+
+
+# A passage allowing it at one level only ("are only allowed to manage role assignments at the cluster scope"), and a
+# question asking it at another ("for the whole organization", "at the organization level"): no. The level asked is a
+# word before "scope" or "level", or a unit of an organization after "whole" or "entire" (not "the whole database").
+_LEVEL = r"(?:scope|level)"
+_UNIT = r"(?:organi[sz]ation|account|workspace|project|team|tenant|cluster|instance|company|enterprise)"
+_ONLY_AT_LEVEL = re.compile(rf"\bonly\b[^.;:]{{0,80}}?\b(?:at|on|in|for|within)\s+(?:the\s+|an?\s+|one\s+)?"
+                            rf"([\w-]+)[\s-]+{_LEVEL}\b", re.IGNORECASE)
+_ASKED_LEVEL = re.compile(rf"\b(?:at|on|in|for|across|within)\s+(?:the\s+|an?\s+|our\s+|your\s+)?"
+                          rf"(?:(?:whole|entire)\s+({_UNIT})\b|([\w-]+)[\s-]+{_LEVEL}\b)", re.IGNORECASE)
+
+
+def other_level(question: str, text: str) -> str | None:
+    """The phrase of `text` allowing it at one level or scope only, for a question asking it at another, said of a
+    thing the question names (a word of it before the "only"); else None."""
+    asked = {stem(word.lower()) for m in _ASKED_LEVEL.finditer(question) for word in m.groups() if word}
+    terms = set(key_terms(question))
+    for sentence in sentences(plain(text)) if asked else ():
+        for found in _ONLY_AT_LEVEL.finditer(sentence):
+            named = any(matches(t, terms) for t in key_terms(sentence[:found.start()]))
+            if named and stem(found.group(1).lower()) not in asked:
+                return found.group(0).strip()
+    return None

@@ -9,8 +9,8 @@ from retrieval import short_cloud_names
 
 from ..contracts import ComplianceStatus
 from ..extractive import fitted
-from ..rules.closed_list import (any_not_only, lower_grade, one_only, only_elsewhere, only_that, other_means,
-                                 same_only)
+from ..rules.closed_list import (any_not_only, lower_grade, one_only, only_elsewhere, only_that, other_level,
+                                 other_means, same_only)
 from ..rules.custody import vendor_holds, vendor_on_request
 from ..rules.denial import (by_hand, contrasted, default_state, disabled, every_plan, fixed_once, negated_verb,
                             never_done, new_ones_only, none_made, none_of, not_enough, part_only, passage_denials,
@@ -73,7 +73,8 @@ def decide_status(question: str, chosen: list[Quote], missing: list[str], deniab
             return "Not Supported", f'a passage reserves it to others than those asked about ("{reserved}")'
         single = (one_only(question, quote.passage.text) or same_only(question, quote.passage.text)
                   or only_that(question, quote.passage.text) or any_not_only(question, quote.passage.text)
-                  or other_means(question, quote.passage.text) or only_elsewhere(question, quote.passage.text))
+                  or other_means(question, quote.passage.text) or only_elsewhere(question, quote.passage.text)
+                  or other_level(question, quote.passage.text))
         if single:
             return "Not Supported", f'a passage allows one only ("{single}")'
         denied = None if agrees_in_negative(question, quote.passage.text) else passage_denials(quote.passage, question)
@@ -240,7 +241,8 @@ def _speaks_wherever_cited(question: str, q: Quote, primary: Quote) -> bool:
                 or left_out_cell(question, q.passage) or only_other_column(question, q.passage)
                 or _marked_no(question, q)
                 or restricted_to_opposite(question, text) or vendor_holds(question, text)
-                or lower_grade(question, text) or other_means(question, text) or only_elsewhere(question, text))
+                or lower_grade(question, text) or other_means(question, text) or only_elsewhere(question, text)
+                or other_level(question, text))
 
 
 def _marked_no(question: str, quote: Quote) -> bool:

@@ -95,3 +95,17 @@ def test_put_only_somewhere_else_is_a_no_to_where_the_question_asks():
     assert only_elsewhere("Is data stored in Frankfurt?", "Data is only stored in the EU.") is None
     assert only_elsewhere("Are invoices sent to the billing contact?", "Receipts are only sent to the account owner.") \
         is None
+
+
+def test_allowed_at_one_level_only_is_a_no_to_another_level():
+    from agents.rules.closed_list import other_level
+
+    cluster = "Users with the Cluster Admin role are only allowed to manage role assignments at the cluster scope."
+    assert other_level("Can a Cluster Admin manage role assignments for the whole organization?", cluster) == \
+        "only allowed to manage role assignments at the cluster scope"
+    assert other_level("Can a Cluster Admin manage role assignments at the organization level?", cluster)
+    # The level allowed, no level asked, a whole thing that is no level, or another thing limited: no denial.
+    assert other_level("Can a Cluster Admin manage role assignments at the cluster scope?", cluster) is None
+    assert other_level("Can a Cluster Admin manage role assignments?", cluster) is None
+    assert other_level("Is the whole database encrypted?", "Encryption is only applied at the storage level.") is None
+    assert other_level("Can billing be managed for the entire organization?", cluster) is None
