@@ -162,10 +162,15 @@ def only_elsewhere(question: str, text: str) -> str | None:
     for sentence in sentences(plain(text)):
         for found in _ONLY_PUT.finditer(sentence):
             elsewhere = _words(found.group(1))
-            named = any(matches(t, terms) for t in key_terms(sentence[:found.start()]))
-            if where and elsewhere and not where & elsewhere and named:
+            if where and elsewhere and not where & elsewhere and _said_of(terms, sentence[:found.start()]):
                 return found.group(0).strip()
     return None
+
+
+def _said_of(terms: set[str], before: str) -> bool:
+    # The words before the "only" name a thing of the question: it is said of what is asked.
+    return any(matches(t, terms) for t in key_terms(before))
+
 
 # What the question asks beside one thing ("a role other than administrator"), and a passage allowing that thing
 # only ("members can only be assigned the `Admin` role").
@@ -284,7 +289,6 @@ def other_level(question: str, text: str) -> str | None:
     terms = set(key_terms(question))
     for sentence in sentences(plain(text)) if asked else ():
         for found in _ONLY_AT_LEVEL.finditer(sentence):
-            named = any(matches(t, terms) for t in key_terms(sentence[:found.start()]))
-            if named and stem(found.group(1).lower()) not in asked:
+            if _said_of(terms, sentence[:found.start()]) and stem(found.group(1).lower()) not in asked:
                 return found.group(0).strip()
     return None
